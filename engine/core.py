@@ -1,0 +1,242 @@
+"""The Canasta-family game object: state, the public API of the engine contract, views.
+
+A game module subclasses `FamilyGame`, gives its `Rules`, its phase table and one
+`_plan_<kind>` method per action kind. A plan method checks everything and returns a
+commit function, so `check` (plan only) and `apply` (plan, then commit) share one path
+and a refused action never changes anything.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from .cards import sort_key
+from .errors import IllegalAction, InvalidAction
+from .melds import Meld
+from .rules import Rules
+
+Events = list[dict[str, Any]]
+Commit = Callable[[], Events]
+
+
+def teams_for(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
+    """Partners sit opposite: with 4 seats {0, 2} and {1, 3}; with 6, {0, 2, 4} and {1, 3, 5}."""
+    if not partnership:
+        return tuple((s,) for s in range(seats))
+    return (tuple(range(0, seats, 2)), tuple(range(1, seats, 2)))
+
+
+class FamilyGame:
+    name: ClassVar[str]
+    title: ClassVar[str]
+    PHASES: ClassVar[dict[str, frozenset[str]]]
+    ACTIONS: ClassVar[frozenset[str]]
+    # Attributes that make up the full state, in to_dict order.
+    STATE: ClassVar[tuple[str, ...]] = (
+        "deal_number", "dealer", "turn", "phase", "to_act_list", "codes", "hands", "stock",
+        "discard", "melds", "next_meld_id", "red_threes", "opened", "totals", "score_sheet",
+        "over", "winners", "log",
+    )
+
+    rules: Rules
+
+    def __init__(self, seats: int, seed: int, options: dict[str, Any], teams: tuple) -> None:
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.teams: tuple[tuple[int, ...], ...] = teams
+        self.team_of: tuple[int, ...] = tuple(
+            next(t for t, members in enumerate(teams) if s in members) for s in range(seats)
+        )
+        self.deal_number = 0
+        self.dealer = 0
+        self.turn = 0
+        self.phase = "draw"
+        self.to_act_list: list[int] = []
+        self.codes: list[str] = []
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.stock: list[int] = []          # top of the stock is the last element
+        self.discard: list[int] = []        # top of the pile is the last element
+        self.melds: dict[int, Meld] = {}
+        self.next_meld_id = 1
+        self.red_threes: list[list[int]] = [[] for _ in teams]
+        self.opened: list[bool] = [False for _ in teams]
+        self.totals: dict[int, int] = {t: 0 for t in range(len(teams))}
+        self.score_sheet: list[dict[str, Any]] = []
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.log: list[tuple[int, dict[str, Any]]] = []
+        self.events: Events = []            # the events of the deal start (no action made them)
+        self._version = 0
+        self._public_cache: tuple[int, dict[str, Any]] | None = None
+
+    # ----------------------------------------------------------------- contract API
+    @property
+    def to_act(self) -> frozenset[int]:
+        return frozenset(self.to_act_list)
+
+    def check(self, seat: int, action: dict[str, Any]) -> None:
+        self._plan(seat, action)
+
+    def apply(self, seat: int, action: dict[str, Any]) -> Events:
+        commit = self._plan(seat, action)
+        events = commit()
+        self.log.append((seat, copy.deepcopy(action)))
+        self._version += 1
+        return events
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        if seat not in self.to_act_list:
+            return []
+        return self._legal(seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):
+            raise InvalidAction(self.rule_id("T1"), f"there is no seat {seat!r}")
+        v = dict(self._public_view())
+        v["seat"] = seat
+        if seat is None:
+            v["hand"] = []
+            v["legal"] = []
+        else:
+            v["hand"] = self._cards_view(self._sorted(self.hands[seat]))
+            v["legal"] = self.legal(seat)
+            v.update(self._private_extra(seat))
+        return v
+
+    def to_dict(self) -> dict[str, Any]:
+        state = {k: copy.deepcopy(getattr(self, k)) for k in self.STATE}
+        state["melds"] = [m.to_dict() for m in self.melds.values()]
+        state["totals"] = [[t, p] for t, p in sorted(self.totals.items())]
+        state["winners"] = list(self.winners)
+        state["log"] = [[s, copy.deepcopy(a)] for s, a in self.log]
+        return {"game": self.name, "seats": self.seats, "seed": self.seed,
+                "options": copy.deepcopy(self.options), "state": state}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> FamilyGame:
+        game = cls._blank(d["seats"], d["seed"], d["options"])
+        state = d["state"]
+        for k in cls.STATE:
+            setattr(game, k, copy.deepcopy(state[k]))
+        game.melds = {m["id"]: Meld.from_dict(m) for m in state["melds"]}
+        game.totals = {t: p for t, p in state["totals"]}
+        game.winners = tuple(state["winners"])
+        game.log = [(s, a) for s, a in state["log"]]
+        return game
+
+    def clone(self) -> FamilyGame:
+        return type(self).from_dict(self.to_dict())
+
+    @classmethod
+    def _blank(cls, seats: int, seed: int, options: dict[str, Any]) -> FamilyGame:
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- dispatch
+    def rule_id(self, suffix: str) -> str:
+        return f"{self.rules.prefix}-{suffix}"
+
+    def _plan(self, seat: Any, action: Any) -> Commit:
+        t1 = self.rule_id("T1")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise InvalidAction(t1, "an action is a map with a 'type'.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise InvalidAction(t1, f"there is no seat {seat!r}.")
+        kind = action["type"]
+        if kind not in self.ACTIONS:
+            raise IllegalAction(t1, f"'{kind}' is not an action in {self.title}.")
+        self._check_turn(seat, kind)
+        plan: Callable[[int, dict[str, Any]], Commit] = getattr(self, "_plan_" + kind)
+        return plan(seat, action)
+
+    def _check_turn(self, seat: int, kind: str) -> None:
+        t1 = self.rule_id("T1")
+        if seat not in self.to_act_list:
+            if self.over:
+                raise IllegalAction(t1, "the game is over.")
+            raise IllegalAction(t1, f"it is not seat {seat}'s move now.")
+        if kind not in self.PHASES[self.phase]:
+            raise IllegalAction(t1, f"'{kind}' is not allowed in the {self.phase} phase.")
+
+    # ----------------------------------------------------------------- helpers for games
+    def _field(self, action: dict[str, Any], key: str, kind: type, required: bool = True) -> Any:
+        if key not in action:
+            if required:
+                raise InvalidAction(self.rule_id("T1"), f"'{action['type']}' needs '{key}'.")
+            return None
+        value = action[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise InvalidAction(self.rule_id("T1"),
+                                f"'{key}' must be a {kind.__name__}, not {type(value).__name__}.")
+        return value
+
+    def _id_list(self, value: Any, what: str) -> tuple[int, ...]:
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in value
+        ):
+            raise InvalidAction(self.rule_id("T1"), f"{what} must be a list of card ids.")
+        return tuple(value)
+
+    def _own_cards(self, seat: int, ids: tuple[int, ...], seen: set[int]) -> None:
+        """Every id is in the seat's hand and named once in the whole action (`seen`)."""
+        hand = self.hands[seat]
+        for i in ids:
+            if i in seen:
+                raise IllegalAction(self.rule_id("T1"), f"card {self._name(i)} is named twice.")
+            seen.add(i)
+            if i not in hand:
+                raise IllegalAction(self.rule_id("T1"), f"card {i} is not in your hand.")
+
+    def _name(self, card_id: int) -> str:
+        return self.codes[card_id] if 0 <= card_id < len(self.codes) else str(card_id)
+
+    def _sorted(self, ids: list[int]) -> list[int]:
+        codes = self.codes
+        return sorted(ids, key=lambda i: (*sort_key(codes[i]), i))
+
+    def _cards_view(self, ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
+        codes = self.codes
+        return [{"id": i, "code": codes[i]} for i in ids]
+
+    def _card(self, card_id: int) -> dict[str, Any]:
+        return {"id": card_id, "code": self.codes[card_id]}
+
+    def _take_from_stock(self, n: int) -> list[int]:
+        n = min(n, len(self.stock))
+        if n == 0:
+            return []
+        taken = self.stock[-n:][::-1]
+        del self.stock[-n:]
+        return taken
+
+    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
+        drop = set(ids)
+        self.hands[seat] = [i for i in self.hands[seat] if i not in drop]
+
+    def _new_meld_id(self) -> int:
+        mid = self.next_meld_id
+        self.next_meld_id += 1
+        return mid
+
+    def team_melds(self, team: int) -> list[Meld]:
+        return [m for m in self.melds.values() if m.team == team]
+
+    # ----------------------------------------------------------------- views
+    def _public_view(self) -> dict[str, Any]:
+        cache = self._public_cache
+        if cache is not None and cache[0] == self._version:
+            return cache[1]
+        v = self._build_public_view()
+        self._public_cache = (self._version, v)
+        return v
+
+    def _build_public_view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _private_extra(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        raise NotImplementedError

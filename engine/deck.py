@@ -1,0 +1,38 @@
+"""Decks of any number of packs and jokers, shuffled and given ids.
+
+Ids are a second, independent permutation: the card at shuffled position i gets
+``ids[i]``, so an id tells nothing of a card's face, nor of where or when it was dealt.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import JOKER, RANKS, SUITS
+
+
+def pack_codes(packs: int, jokers: int) -> list[str]:
+    """Every code of the deck in a fixed canonical order (packs, then jokers)."""
+    one_pack = [r + s for s in SUITS for r in RANKS]
+    return one_pack * packs + [JOKER] * jokers
+
+
+def deal_rng(game: str, seed: int, deal: int, attempt: int = 0) -> random.Random:
+    """The one random generator of a deal (string seeds hash the same on every run)."""
+    return random.Random(f"{game}:{seed}:{deal}:{attempt}")
+
+
+def shuffled_deck(
+    game: str, seed: int, deal: int, packs: int, jokers: int, attempt: int = 0
+) -> tuple[list[str], list[int], random.Random]:
+    """Return (codes in dealing order, ids in the same order, the deal's generator).
+
+    The generator is returned so a game can draw further numbers (exact-cut bonuses)
+    right after the shuffle, as the rules files specify.
+    """
+    rng = deal_rng(game, seed, deal, attempt)
+    codes = pack_codes(packs, jokers)
+    rng.shuffle(codes)
+    ids = list(range(len(codes)))
+    random.Random(f"{game}:{seed}:{deal}:{attempt}:ids").shuffle(ids)
+    return codes, ids, rng

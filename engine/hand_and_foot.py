@@ -1,0 +1,655 @@
+"""Hand and Foot (`hand_and_foot`), as specified in shared/rules/hand_and_foot.md.
+
+Four players in two partnerships; each holds a hand and then a foot. What differs from
+the shared Canasta-family core lives here: the foot, automatic red threes, taking the
+top seven of the pile with a pair, piles of exactly seven, the partner's permission
+and the going-out requirements. Rule ids in messages are the ones of that file.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .cards import RED_THREES
+from .core import Commit, Events, FamilyGame, teams_for
+from .deck import shuffled_deck
+from .errors import IllegalAction, InvalidAction
+from .hf_options import hf_rules, validate_options
+from .melds import Change, Meld, MeldChecker, apply_change
+
+# HF-M13: the order in which meld rules are checked, and the id each reports.
+MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", "one_incomplete")
+MELD_IDS = {"own": "HF-M9", "threes": "HF-M4", "complete": "HF-M5", "naturals_on_wild": "HF-M3",
+            "size": "HF-M1", "shape": "HF-M2", "one_incomplete": "HF-M6"}
+PILE_KINDS = ("clean", "dirty", "wild")
+
+
+class HFMeldChecker(MeldChecker):
+    """The family checks plus HF-M9 (own melds) and HF-M6 (one incomplete meld per rank)."""
+
+    def __init__(self, game: HandAndFoot, team: int) -> None:
+        super().__init__(game.rules, game.codes, MELD_IDS)
+        self.game = game
+        self.team = team
+
+    def own(self, ch: Change) -> str | None:
+        if ch.meld is not None and ch.meld.team != self.team:
+            return f"meld {ch.meld.id} belongs to the other team."
+        return None
+
+    def one_incomplete(self, ch: Change) -> str | None:
+        return None  # judged once on the whole result, see `incomplete_twice`
+
+
+class HandAndFoot(FamilyGame):
+    name = "hand_and_foot"
+    title = "Hand and Foot"
+    PHASES: ClassVar[dict[str, frozenset[str]]] = {
+        "draw": frozenset({"draw", "take_pile", "ask_to_go_out"}),
+        "play": frozenset({"meld", "lay_off", "ask_to_go_out", "discard"}),
+        "answer": frozenset({"answer"}),
+        "deal_over": frozenset({"next_deal"}),
+        "game_over": frozenset(),
+    }
+    ACTIONS = frozenset({"draw", "take_pile", "meld", "lay_off", "discard", "ask_to_go_out",
+                         "answer", "next_deal"})
+    STATE = (*FamilyGame.STATE, "feet", "stage", "foot_played", "first_turn_done", "asked",
+             "permission", "answer_return", "exact_cut")
+
+    def __init__(self, seats: int, seed: int, options: dict[str, Any] | None = None,
+                 _deal: bool = True) -> None:
+        opts = validate_options(seats, options)
+        super().__init__(seats, seed, opts, teams_for(seats, True))
+        self.rules = hf_rules(opts)
+        self.feet: list[list[int]] = [[] for _ in range(seats)]
+        self.stage: list[str] = ["hand"] * seats
+        self.foot_played: list[bool] = [False] * seats
+        self.first_turn_done: list[bool] = [False] * seats
+        self.asked = False
+        self.permission = "none"
+        self.answer_return = "draw"
+        self.exact_cut: list[int] = [0, 0]
+        if _deal:
+            self.events = self._start_deal(1)
+
+    @classmethod
+    def _blank(cls, seats: int, seed: int, options: dict[str, Any]) -> HandAndFoot:
+        return cls(seats, seed, options, _deal=False)
+
+    def partner(self, seat: int) -> int:
+        return (seat + 2) % 4
+
+    # ----------------------------------------------------------------- positions
+    def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
+        """Position keys `stage`, `feet` (count, codes or null) and `red_threes` (by team)."""
+        stage = {int(k): v for k, v in (spec.get("stage") or {}).items()}
+        self.stage = [stage.get(s, "hand") for s in range(4)]
+        if any(v not in ("hand", "foot") for v in self.stage):
+            raise InvalidAction("position", "a stage is 'hand' or 'foot'.")
+        feet = {int(k): v for k, v in (spec.get("feet") or {}).items()}
+        size = self.rules.hand_size
+        foot_ids = [pool.zone(feet.get(s, size if self.stage[s] == "hand" else None))
+                    for s in range(4)]
+        reds = {int(k): v for k, v in (spec.get("red_threes") or {}).items()}
+        red_ids = [pool.zone(reds.get(t, "")) for t in range(2)]
+        return {"feet": foot_ids, "red_threes": red_ids}
+
+    def _load_flags(self, spec: dict[str, Any]) -> None:
+        def per_seat(key: str, default: bool) -> list[bool]:
+            given = {int(k): v for k, v in (spec.get(key) or {}).items()}
+            return [bool(given.get(s, default)) for s in range(4)]
+
+        self.foot_played = per_seat("foot_played", False)
+        self.first_turn_done = per_seat("first_turn_done", True)
+        self.permission = spec.get("permission", "none")
+        self.asked = bool(spec.get("asked", False))
+        self.answer_return = spec.get("answer_return", "play")
+        if self.phase not in self.PHASES:
+            raise InvalidAction("position", f"'{self.phase}' is not a Hand and Foot phase.")
+        self.to_act_list = {
+            "draw": [self.turn], "play": [self.turn], "answer": [self.partner(self.turn)],
+            "deal_over": [(self.dealer + 1) % 4], "game_over": [],
+        }[self.phase]
+        self.over = self.phase == "game_over"
+        for s in range(4):
+            if self.first_turn_done[s] and any(self.codes[i] in RED_THREES
+                                               for i in self.hands[s]):
+                raise InvalidAction("HF-C5", f"seat {s} holds a red three after its first turn; "
+                                             "red threes are placed at once.")
+
+    def _position_extra(self) -> dict[str, Any]:
+        def text(ids: list[int]) -> str:
+            return " ".join(self.codes[i] for i in ids)
+
+        return {
+            "stage": dict(enumerate(self.stage)),
+            "feet": {s: (text(f) if self.stage[s] == "hand" else None)
+                     for s, f in enumerate(self.feet)},
+            "red_threes": {t: text(r) for t, r in enumerate(self.red_threes)},
+            "foot_played": dict(enumerate(self.foot_played)),
+            "first_turn_done": dict(enumerate(self.first_turn_done)),
+            "permission": self.permission, "asked": self.asked,
+        }
+
+    # ----------------------------------------------------------------- the deal
+    def _start_deal(self, number: int) -> Events:
+        """HF-S2..S8: shuffle, give ids, deal hands then feet, turn the upcard."""
+        opts, rules = self.options, self.rules
+        self.deal_number = number
+        self.dealer = (opts["first_dealer"] + number - 1) % 4
+        order_codes, ids, rng = shuffled_deck(self.name, self.seed, number, rules.packs,
+                                              rules.jokers)
+        self.exact_cut = [0, 0]
+        events: Events = [{"type": "deal_started", "deal": number, "dealer": self.dealer}]
+        if opts["exact_cut_bonus"] == "chance":  # HF-O8: one draw per seat, seats 0..3
+            for seat in range(4):
+                if rng.random() < opts["exact_cut_chance"]:
+                    self.exact_cut[self.team_of[seat]] += 100
+                    events.append({"type": "exact_cut", "seat": seat, "points": 100})
+        self.codes = [""] * len(ids)
+        for pos, cid in enumerate(ids):
+            self.codes[cid] = order_codes[pos]
+        size, p = rules.hand_size, 0
+        seat_order = [(self.dealer + j) % 4 for j in range(1, 5)]
+        for seat in seat_order:
+            self.hands[seat] = ids[p:p + size]
+            p += size
+        for seat in seat_order:
+            self.feet[seat] = ids[p:p + size]
+            p += size
+        upcard, rest = ids[p], ids[p + 1:]
+        self.stock = rest[::-1]
+        if opts["bury_first_upcard"]:  # HF-O7
+            while self.codes[upcard] in RED_THREES or self.codes[upcard] == "JK":
+                self.stock.insert(rng.randrange(len(self.stock) + 1), upcard)
+                upcard = self.stock.pop()
+        self.discard = [upcard]
+        events.append({"type": "upcard", "card": self._card(upcard)})
+        self.melds = {}
+        self.next_meld_id = 1
+        self.red_threes = [[], []]
+        self.opened = [False, False]
+        self.stage = ["hand"] * 4
+        self.foot_played = [False] * 4
+        self.first_turn_done = [False] * 4
+        self.turn = (self.dealer + 1) % 4
+        self._begin_turn(events)
+        return events
+
+    def _begin_turn(self, events: Events) -> None:
+        """HF-T2: the first turn of a deal places red threes first (HF-R1)."""
+        seat = self.turn
+        self.asked = False
+        self.permission = "none"
+        self.phase = "draw"
+        self.to_act_list = [seat]
+        events.append({"type": "turn", "seat": seat})
+        if not self.first_turn_done[seat]:
+            self.first_turn_done[seat] = True
+            self._settle_red_threes(seat, events, replace=True)
+
+    def _settle_red_threes(self, seat: int, events: Events, replace: bool) -> None:
+        """HF-R1..R5: place red threes face up, drawing replacements while they are owed."""
+        codes, team = self.codes, self.team_of[seat]
+        while True:
+            reds = [i for i in self.hands[seat] if codes[i] in RED_THREES]
+            if not reds:
+                return
+            self._remove(seat, reds)
+            self.red_threes[team].extend(reds)
+            events.append({"type": "red_threes", "seat": seat, "cards": self._cards_view(reds)})
+            if not replace:
+                return
+            new = self._take_from_stock(len(reds))
+            if not new:
+                return
+            self.hands[seat].extend(new)
+            events.append({"type": "drew", "seat": seat, "count": len(new),
+                           "reason": "replacement"})
+
+    def _end_turn(self, events: Events) -> None:
+        """HF-T8 / HF-E2: the deal ends when a turn ends on an empty stock."""
+        if not self.stock:
+            events.append({"type": "stock_exhausted"})
+            self._end_deal(events, went_out=None)
+            return
+        self.turn = (self.turn + 1) % 4
+        self._begin_turn(events)
+
+    def _after_play(self, seat: int, events: Events, discarded: bool) -> None:
+        """HF-T7 (foot pickup) and HF-G (going out) after an action that removed cards."""
+        if self.hands[seat]:
+            if discarded:
+                self._end_turn(events)
+            return
+        if self.stage[seat] == "foot":
+            events.append({"type": "went_out", "seat": seat})
+            self._end_deal(events, went_out=seat)
+            return
+        self.stage[seat] = "foot"
+        self.hands[seat] = self.feet[seat]
+        self.feet[seat] = []
+        events.append({"type": "picked_up_foot", "seat": seat})
+        self._settle_red_threes(seat, events, replace=True)
+        if discarded:
+            self._end_turn(events)
+
+    def _mark_foot_played(self, seat: int) -> None:
+        if self.stage[seat] == "foot":
+            self.foot_played[seat] = True
+
+    # ----------------------------------------------------------------- checks
+    def _check_turn(self, seat: int, kind: str) -> None:
+        if kind == "take_pile" and seat == self.turn and self.phase == "play":
+            raise IllegalAction("HF-P1", "the pile can be taken only instead of drawing, "
+                                         "at the start of your turn.")
+        super()._check_turn(seat, kind)
+
+    def piles(self, team: int, melds: dict[int, Meld] | None = None) -> dict[str, int]:
+        """HF-M5: the team's complete piles by kind."""
+        counts = dict.fromkeys(PILE_KINDS, 0)
+        for m in (melds if melds is not None else self.melds).values():
+            if m.team == team and m.size >= self.rules.complete_at:
+                counts["wild" if m.rank is None else "dirty" if m.wilds else "clean"] += 1
+        return counts
+
+    def meld_kind(self, m: Meld) -> str:
+        if m.size >= self.rules.complete_at:
+            return "wild_pile" if m.rank is None else "dirty" if m.wilds else "clean"
+        return "wild" if m.rank is None else "mixed" if m.wilds else "natural"
+
+    def _going_out_failure(self, seat: int, melds_after: dict[int, Meld]) -> tuple[str, str] | None:
+        """HF-G2, G3, G4 in that order (G1 holds: only foot-stage players get here)."""
+        need = self.options["go_out_piles"]
+        have = self.piles(self.team_of[seat], melds_after)
+        short = [f"{need[k] - have[k]} more {k} pile{'s' if need[k] - have[k] > 1 else ''}"
+                 for k in PILE_KINDS if have[k] < need[k]]
+        if short:
+            return "HF-G2", "to go out your team needs " + ", ".join(short) + "."
+        partner = self.partner(seat)
+        if self.stage[partner] != "foot" or not self.foot_played[partner]:
+            return "HF-G3", "your partner must have played from their foot before you go out."
+        if self.permission != "yes":
+            if self.permission == "no":
+                return "HF-G4", "your partner said no to going out this turn."
+            return "HF-G4", "ask your partner's permission before going out."
+        return None
+
+    def _check_hand_left(self, seat: int, left: int, melds_after: dict[int, Meld]) -> None:
+        """HF-G5 / HF-G6: in the foot stage, no empty or one-card hand unless going out."""
+        if self.stage[seat] != "foot" or left > 1:
+            return
+        failure = self._going_out_failure(seat, melds_after)
+        if failure is not None:
+            rule, why = failure
+            what = "empty your hand" if left == 0 else "keep just one card"
+            raise IllegalAction(rule, f"you cannot {what} now: {why}")
+
+    def _check_changes(self, seat: int, changes: list[Change]) -> dict[int, Meld]:
+        """HF-M13 steps 2-8 over all changes; returns the team's melds as they would be."""
+        team = self.team_of[seat]
+        checker = HFMeldChecker(self, team)
+        failure = checker.first_failure(changes, MELD_ORDER)
+        if failure is not None:
+            raise IllegalAction(*failure)
+        after = dict(self.melds)
+        next_id = self.next_meld_id
+        for ch in changes:
+            if ch.meld is None:
+                m = apply_change(ch, next_id, team, self.rules, self.codes)
+                next_id += 1
+            else:
+                m = apply_change(ch, 0, team, self.rules, self.codes)
+            after[m.id] = m
+        seen: set[str | None] = set()
+        for m in after.values():
+            if m.team == team and m.size < self.rules.complete_at:
+                if m.rank in seen:
+                    what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
+                    raise IllegalAction("HF-M6", f"your team may have only one unfinished {what}.")
+                seen.add(m.rank)
+        return after
+
+    def _check_min_count(self, seat: int, new_meld_cards: list[int]) -> None:
+        """HF-I1..I3: an unopened team's first melds must reach the deal's minimum."""
+        team = self.team_of[seat]
+        if self.opened[team]:
+            return
+        need = self.rules.min_count(self.deal_number)
+        got = sum(self.rules.value(self.codes[i]) for i in new_meld_cards)
+        if got < need:
+            raise IllegalAction("HF-I1", f"your team's first melds must count at least {need}; "
+                                         f"these count {got}.")
+
+    def _meld_lists(self, value: Any, what: str) -> list[tuple[int, ...]]:
+        if not isinstance(value, list):
+            raise self._invalid(f"{what} must be a list of melds, each a list of card ids.")
+        return [self._id_list(m, "each meld") for m in value]
+
+    def _invalid(self, message: str) -> InvalidAction:
+        return InvalidAction("HF-T1", message)
+
+    # ----------------------------------------------------------------- actions
+    def _plan_draw(self, seat: int, action: dict[str, Any]) -> Commit:
+        def commit() -> Events:
+            self._mark_foot_played(seat)
+            new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
+            self.hands[seat].extend(new)
+            events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
+            self._settle_red_threes(seat, events, replace=True)  # HF-R2
+            self.phase = "play"
+            return events
+        return commit
+
+    def _plan_take_pile(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-P1..P10, checked in the order HF-P10 gives."""
+        if not self.discard or self.codes[self.discard[-1]][0] == "3":  # HF-P2
+            why = "the pile is empty" if not self.discard else "a 3 on top blocks the pile"
+            raise IllegalAction("HF-P2", f"the pile cannot be taken: {why}.")
+        top = self.discard[-1]
+        cards = self._id_list(self._field(action, "cards", list), "'cards'")
+        onto_id = action.get("onto")
+        if onto_id is not None and (not isinstance(onto_id, int) or isinstance(onto_id, bool)):
+            raise self._invalid("'onto' must be a meld id.")
+        lay_offs_raw = action.get("lay_offs") or []
+        if not isinstance(lay_offs_raw, list) or not all(
+                isinstance(x, dict) and isinstance(x.get("meld"), int) for x in lay_offs_raw):
+            raise self._invalid("'lay_offs' must be a list of {meld, cards}.")
+        lay_offs = [(x["meld"], self._id_list(x.get("cards"), "lay-off cards"))
+                    for x in lay_offs_raw]
+        extra = self._meld_lists(action.get("melds") or [], "'melds'")
+        seen: set[int] = set()
+        try:  # HF-P9: every named card comes from the hand
+            for ids in [cards, *(c for _, c in lay_offs), *extra]:
+                self._own_cards(seat, ids, seen)
+        except IllegalAction as e:
+            raise IllegalAction("HF-P9", e.message + " Cards taken with the pile can be used "
+                                                     "only after the take.") from None
+        codes, rules = self.codes, self.rules
+        top_code = codes[top]
+        team = self.team_of[seat]
+        if rules.is_wild(top_code):  # HF-P5
+            if sum(1 for i in cards if rules.is_wild(codes[i])) < 2 or any(
+                    not rules.is_wild(codes[i]) for i in cards):
+                raise IllegalAction("HF-P5", f"a wild card on top ({top_code}) can be taken only "
+                                             "into a wild meld with at least two wild cards "
+                                             "from your hand.")
+        else:  # HF-P4
+            rank = top_code[:-1]
+            if sum(1 for i in cards if codes[i][:-1] == rank) < 2:
+                raise IllegalAction("HF-P4", f"to take the pile with {top_code} on top you need "
+                                             f"two natural {rank}s from your hand with it.")
+        # Lay-offs first (HF-P6), then the top-card meld, then further melds.
+        working = dict(self.melds)
+        changes: list[Change] = []
+        for mid, ids in lay_offs:
+            if mid not in working:
+                raise IllegalAction("HF-M9", f"your team has no meld {mid}.")
+            ch = Change(working[mid], ids)
+            changes.append(ch)
+            working[mid] = apply_change(ch, mid, team, rules, codes)
+        if onto_id is not None:
+            target = working.get(onto_id)
+            want = None if rules.is_wild(top_code) else top_code[:-1]
+            if target is None or target.team != team or target.rank != want \
+                    or target.size >= rules.complete_at:
+                rule = "HF-P5" if want is None else "HF-P4"
+                raise IllegalAction(rule, f"'onto' must name your team's unfinished meld of "
+                                          f"{'wild cards' if want is None else want + 's'}.")
+            top_change = Change(target, (top, *cards))
+        else:
+            top_change = Change(None, (top, *cards))
+        changes.append(top_change)
+        changes.extend(Change(None, ids) for ids in extra)
+        melds_after = self._check_changes(seat, changes)
+        count = len(self.discard) if rules.take_count is None else min(rules.take_count,
+                                                                       len(self.discard))
+        buried = self.discard[-count:-1]
+        used = len(seen)
+        left = len(self.hands[seat]) - used + sum(1 for i in buried if codes[i] not in RED_THREES)
+        self._check_hand_left(seat, left, melds_after)
+        new_cards = [top, *cards] if onto_id is None else []
+        for ids in extra:
+            new_cards.extend(ids)
+        if not self.opened[team]:
+            self._check_min_count(seat, new_cards)
+
+        def commit() -> Events:
+            self._mark_foot_played(seat)
+            taken = self.discard[-count:]
+            del self.discard[-count:]
+            self._remove(seat, list(seen))
+            events: Events = [{"type": "took_pile", "seat": seat, "top": self._card(top),
+                               "count": count}]
+            self._commit_changes(seat, changes, events)
+            self.hands[seat].extend(taken[:-1])
+            self._settle_red_threes(seat, events, replace=False)  # HF-R4
+            self.phase = "play"
+            self._after_play(seat, events, discarded=False)
+            return events
+        return commit
+
+    def _commit_changes(self, seat: int, changes: list[Change], events: Events) -> None:
+        team = self.team_of[seat]
+        replaced: dict[int, Meld] = {}
+        for ch in changes:
+            base = ch.meld
+            if base is not None:
+                base = replaced.get(base.id, self.melds[base.id])
+                m = apply_change(Change(base, ch.added), base.id, team, self.rules, self.codes)
+                events.append({"type": "laid_off", "seat": seat, "meld": m.id,
+                               "cards": self._cards_view(ch.added), "size": m.size,
+                               "kind": self.meld_kind(m)})
+            else:
+                m = apply_change(ch, self._new_meld_id(), team, self.rules, self.codes)
+                events.append({"type": "melded", "seat": seat, "meld": m.id,
+                               "cards": self._cards_view(m.cards), "kind": self.meld_kind(m)})
+            replaced[m.id] = m
+            self.melds[m.id] = m
+        self.opened[team] = True
+
+    def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-M12: several new melds at once, checked in the HF-M13 order."""
+        melds = self._meld_lists(self._field(action, "melds", list), "'melds'")
+        if not melds:
+            raise self._invalid("'melds' must name at least one meld.")
+        seen: set[int] = set()
+        for ids in melds:
+            self._own_cards(seat, ids, seen)
+        changes = [Change(None, ids) for ids in melds]
+        melds_after = self._check_changes(seat, changes)
+        self._check_hand_left(seat, len(self.hands[seat]) - len(seen), melds_after)
+        self._check_min_count(seat, list(seen))
+
+        def commit() -> Events:
+            self._mark_foot_played(seat)
+            self._remove(seat, list(seen))
+            events: Events = []
+            self._commit_changes(seat, changes, events)
+            self._after_play(seat, events, discarded=False)
+            return events
+        return commit
+
+    def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-M7: cards from hand onto one of the team's melds; only the result is judged."""
+        mid = self._field(action, "meld", int)
+        ids = self._id_list(self._field(action, "cards", list), "'cards'")
+        if not ids:
+            raise self._invalid("'cards' must name at least one card.")
+        seen: set[int] = set()
+        self._own_cards(seat, ids, seen)
+        target = self.melds.get(mid)
+        if target is None:
+            raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
+        changes = [Change(target, ids)]
+        melds_after = self._check_changes(seat, changes)
+        self._check_hand_left(seat, len(self.hands[seat]) - len(ids), melds_after)
+
+        def commit() -> Events:
+            self._mark_foot_played(seat)
+            self._remove(seat, ids)
+            events: Events = []
+            self._commit_changes(seat, changes, events)
+            self._after_play(seat, events, discarded=False)
+            return events
+        return commit
+
+    def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-T6, HF-G7 (going out by discarding), option HF-O9."""
+        card = self._field(action, "card", int)
+        self._own_cards(seat, (card,), set())
+        left = len(self.hands[seat]) - 1
+        if self.stage[seat] == "foot" and left == 0:
+            failure = self._going_out_failure(seat, self.melds)
+            if failure is not None:
+                rule, why = failure
+                raise IllegalAction(rule, f"discarding your last card would go out: {why}")
+        if left > 0 and self.permission == "yes" and self.options["binding_permission"]:
+            raise IllegalAction("HF-O9", "your partner allowed you to go out, so you may not "
+                                         "end the turn with cards left (binding permission).")
+
+        def commit() -> Events:
+            self._mark_foot_played(seat)
+            self._remove(seat, (card,))
+            self.discard.append(card)
+            events: Events = [{"type": "discarded", "seat": seat, "card": self._card(card)}]
+            self._after_play(seat, events, discarded=True)
+            return events
+        return commit
+
+    def _plan_ask_to_go_out(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-G8."""
+        if self.stage[seat] != "foot":
+            raise IllegalAction("HF-G1", "only a player who has picked up their foot may ask "
+                                         "to go out.")
+        partner = self.partner(seat)
+        if self.stage[partner] != "foot" or not self.foot_played[partner]:
+            raise IllegalAction("HF-G3", "your partner has not played from their foot yet.")
+        if self.asked:
+            raise IllegalAction("HF-G8", "you may ask only once per turn.")
+
+        def commit() -> Events:
+            self.asked = True
+            self.answer_return = self.phase
+            self.phase = "answer"
+            self.to_act_list = [partner]
+            return [{"type": "asked_to_go_out", "seat": seat, "partner": partner}]
+        return commit
+
+    def _plan_answer(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-G9."""
+        answer = self._field(action, "answer", dict)
+        allow = answer.get("allow")
+        if not isinstance(allow, bool):
+            raise self._invalid("'answer' must be {\"allow\": true} or {\"allow\": false}.")
+
+        def commit() -> Events:
+            self.permission = "yes" if allow else "no"
+            self.phase = self.answer_return
+            self.to_act_list = [self.turn]
+            return [{"type": "answered", "seat": seat, "allow": allow}]
+        return commit
+
+    def _plan_next_deal(self, seat: int, action: dict[str, Any]) -> Commit:
+        """HF-E4."""
+        def commit() -> Events:
+            return self._start_deal(self.deal_number + 1)
+        return commit
+
+    # ----------------------------------------------------------------- scoring
+    def _end_deal(self, events: Events, went_out: int | None) -> None:
+        """HF-SC1..SC7, then HF-E4 / HF-E5."""
+        row = self._score_deal(went_out)
+        self.score_sheet.append(row)
+        for t, item in row["teams"].items():
+            self.totals[t] += item["deal_score"]
+        events.append({"type": "deal_scored", "deal": self.deal_number, "row": row})
+        if self.deal_number >= self.options["deals"]:
+            self.over = True
+            self.phase = "game_over"
+            self.to_act_list = []
+            best = max(self.totals.values())
+            self.winners = tuple(t for t, p in sorted(self.totals.items()) if p == best)
+            events.append({"type": "game_over", "winners": list(self.winners),
+                           "totals": dict(self.totals)})
+        else:
+            self.phase = "deal_over"
+            self.to_act_list = [(self.dealer + 1) % 4]
+
+    def _score_deal(self, went_out: int | None) -> dict[str, Any]:
+        rules, codes = self.rules, self.codes
+        bonus = self.options["pile_bonuses"]
+        red_value = rules.red_three_value
+        teams: dict[int, Any] = {}
+        for t, members in enumerate(self.teams):
+            melds = self.team_melds(t)
+            melded = sum(rules.value(codes[i]) for m in melds for i in m.cards)
+            piles = self.piles(t)
+            pile_items = {k: {"count": piles[k], "bonus": piles[k] * bonus[k]} for k in PILE_KINDS}
+            reds = len(self.red_threes[t])
+            penalty: dict[int, dict[str, int]] = {}
+            for s in members:
+                penalty[s] = {"hand": -self._held_value(self.hands[s]),
+                              "foot": -self._held_value(self.feet[s])}
+            going_out = rules.go_out_bonus if went_out is not None \
+                and self.team_of[went_out] == t else 0
+            penalty_total = sum(p["hand"] + p["foot"] for p in penalty.values())
+            score = (melded + sum(p["bonus"] for p in pile_items.values()) + reds * red_value
+                     + going_out + self.exact_cut[t] + penalty_total)
+            teams[t] = {
+                "melded": melded, "piles": pile_items,
+                "red_threes": {"count": reds, "points": reds * red_value},
+                "going_out": going_out, "exact_cut": self.exact_cut[t],
+                "penalty": penalty, "penalty_total": penalty_total,
+                "deal_score": score, "total": self.totals[t] + score,
+            }
+        return {"deal": self.deal_number, "went_out": went_out,
+                "stock_exhausted": went_out is None, "teams": teams}
+
+    def _held_value(self, ids: list[int]) -> int:
+        """HF-SC5: unplayed cards; a red three costs the red-three value (HF-O10)."""
+        red_cost = abs(self.rules.red_three_value)
+        return sum(red_cost if self.codes[i] in RED_THREES else self.rules.value(self.codes[i])
+                   for i in ids)
+
+    # ----------------------------------------------------------------- views
+    def _build_public_view(self) -> dict[str, Any]:
+        codes = self.codes
+        top = self.discard[-1] if self.discard else None
+        melds = [{"id": m.id, "team": m.team, "rank": m.rank,
+                  "cards": self._cards_view(m.cards), "size": m.size,
+                  "complete": m.size >= self.rules.complete_at, "kind": self.meld_kind(m)}
+                 for m in self.melds.values()]
+        hands = sum(len(h) for h in self.hands)
+        feet = sum(len(f) for f in self.feet)
+        melded = sum(m.size for m in self.melds.values())
+        reds = sum(len(r) for r in self.red_threes)
+        return {
+            "game": self.name, "title": self.title, "deal_number": self.deal_number,
+            "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
+            "turn": self.turn, "to_act": sorted(self.to_act_list),
+            "teams": [list(t) for t in self.teams],
+            "counts": {s: {"hand": len(self.hands[s]), "foot": len(self.feet[s]),
+                           "stage": self.stage[s], "foot_played": self.foot_played[s]}
+                       for s in range(self.seats)},
+            "melds": melds,
+            "discard": {"top": self._card(top) if top is not None else None,
+                        "size": len(self.discard), "frozen": False,
+                        "blocked": top is None or codes[top][0] == "3"},
+            "stock": len(self.stock),
+            "zones": {"stock": len(self.stock), "discard": len(self.discard), "hands": hands,
+                      "feet": feet, "melds": melded, "red_threes": reds},
+            "red_threes": {t: self._cards_view(r) for t, r in enumerate(self.red_threes)},
+            "opened": {t: o for t, o in enumerate(self.opened)},
+            "min_count": {t: (0 if self.opened[t] else self.rules.min_count(self.deal_number))
+                          for t in range(2)},
+            "piles": {t: self.piles(t) for t in range(2)},
+            "go_out_piles": dict(self.options["go_out_piles"]),
+            "asked": self.asked, "permission": self.permission,
+            "totals": dict(self.totals), "score_sheet": self.score_sheet,
+            "over": self.over, "winners": list(self.winners),
+        }
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        from .hf_legal import legal_kinds
+        return legal_kinds(self, seat)

@@ -1,0 +1,148 @@
+"""Melds and the checks every Canasta-family game runs on them.
+
+A game states the order in which it checks (its rules file lists it) and the rule id
+each check reports; the checks themselves are written once here. Each check looks at
+the melds *as they would be after the action* (`Change`), so several cards added
+together are judged on the result, never card by card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import RANK_ORDER
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table; replaced (never mutated) when cards are added."""
+
+    id: int
+    team: int
+    rank: str | None          # None: a meld of wild cards only
+    cards: tuple[int, ...]
+    wilds: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "team": self.team, "rank": self.rank,
+                "cards": list(self.cards), "wilds": self.wilds}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Meld:
+        return cls(d["id"], d["team"], d["rank"], tuple(d["cards"]), d["wilds"])
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One meld as an action would leave it: a new meld (`meld` None) or an extension."""
+
+    meld: Meld | None
+    added: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.added) + (self.meld.size if self.meld else 0)
+
+
+def meld_rank(codes: Iterable[str], rules: Rules) -> str | None:
+    """The rank of the naturals among `codes`, or None when there are none."""
+    for c in codes:
+        if not rules.is_wild(c):
+            return c[:-1]
+    return None
+
+
+class MeldChecker:
+    """The family's meld checks, bound to one game's rules, faces and rule ids.
+
+    `ids` maps a check name to the rule id the game reports for it. Each check returns a
+    plain sentence when it fails and None when it passes; `first_failure` runs them in the
+    game's order.
+    """
+
+    def __init__(self, rules: Rules, codes: Sequence[str], ids: dict[str, str]) -> None:
+        self.rules = rules
+        self.codes = codes
+        self.ids = ids
+
+    def _faces(self, ids: Iterable[int]) -> list[str]:
+        return [self.codes[i] for i in ids]
+
+    def threes(self, ch: Change) -> str | None:
+        for c in self._faces(ch.added):
+            if c[0] == "3":
+                return f"a 3 can never be melded ({c})."
+        return None
+
+    def complete(self, ch: Change) -> str | None:
+        if ch.meld is not None and self.rules.max_meld is not None \
+                and ch.meld.size >= self.rules.complete_at:
+            return f"meld {ch.meld.id} is already a complete pile of {ch.meld.size}; nothing can be added."
+        return None
+
+    def naturals_on_wild(self, ch: Change) -> str | None:
+        if ch.meld is not None and ch.meld.rank is None:
+            for c in self._faces(ch.added):
+                if not self.rules.is_wild(c):
+                    return f"only wild cards may join a wild meld, not {c}."
+        return None
+
+    def size(self, ch: Change) -> str | None:
+        if ch.meld is None and ch.size < self.rules.min_meld:
+            return f"a new meld needs at least {self.rules.min_meld} cards, not {ch.size}."
+        mx = self.rules.max_meld
+        if mx is not None and ch.size > mx:
+            return f"a meld holds at most {mx} cards; this one would hold {ch.size}."
+        return None
+
+    def shape(self, ch: Change) -> str | None:
+        """Naturals of one meldable rank, and no more wilds than the size allows."""
+        faces = self._faces(ch.added)
+        naturals = [c for c in faces if not self.rules.is_wild(c)]
+        ranks = sorted({c[:-1] for c in naturals}, key=RANK_ORDER.__getitem__)
+        if ch.meld is not None and ch.meld.rank is not None:
+            ranks = sorted(set(ranks) | {ch.meld.rank}, key=RANK_ORDER.__getitem__)
+        if len(ranks) > 1:
+            return "a meld holds naturals of one rank only, not " + ", ".join(ranks) + "."
+        if ranks and ranks[0] not in self.rules.meldable_ranks:
+            return f"{ranks[0]}s cannot be melded."
+        if not ranks and (ch.meld is None or ch.meld.rank is None):
+            if not self.rules.wild_melds:
+                return "a meld of wild cards only is not allowed."
+            return None
+        wilds = len(faces) - len(naturals) + (ch.meld.wilds if ch.meld else 0)
+        limit = self.rules.max_wilds(ch.size)
+        if wilds > limit:
+            return (f"a meld of {ch.size} cards may hold at most {limit} wild "
+                    f"card{'s' if limit != 1 else ''}, not {wilds}.")
+        return None
+
+    def first_failure(
+        self, changes: Sequence[Change], order: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """Run the named checks in order over every change; (rule id, sentence) of the first."""
+        for name in order:
+            check: Callable[[Change], str | None] = getattr(self, name)
+            for ch in changes:
+                msg = check(ch)
+                if msg is not None:
+                    return self.ids[name], msg
+        return None
+
+
+def apply_change(ch: Change, new_id: int, team: int, rules: Rules, codes: Sequence[str]) -> Meld:
+    """The meld a checked change produces."""
+    added_wilds = sum(1 for i in ch.added if rules.is_wild(codes[i]))
+    if ch.meld is None:
+        rank = meld_rank((codes[i] for i in ch.added), rules)
+        return Meld(new_id, team, rank, tuple(ch.added), added_wilds)
+    m = ch.meld
+    return Meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
+
+

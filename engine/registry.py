@@ -1,0 +1,76 @@
+"""The games the engine knows, and the entry points of the engine contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from . import hf_options
+from .core import FamilyGame, teams_for
+from .errors import InvalidAction
+from .hand_and_foot import HandAndFoot
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a lobby needs to offer a game before one exists."""
+
+    name: str
+    title: str
+    seats: tuple[int, ...]
+    options: Mapping[str, Any]
+    option_help: Mapping[str, str]
+    rules_file: str
+    partnership: Callable[[int, Mapping[str, Any]], bool] = field(
+        default=lambda seats, options: False)
+    factory: type[FamilyGame] = FamilyGame
+
+    def teams(self, seats: int, options: Mapping[str, Any] | None = None) -> tuple:
+        return teams_for(seats, self.partnership(seats, options or {}))
+
+
+GAMES: Mapping[str, GameInfo] = MappingProxyType({
+    "hand_and_foot": GameInfo(
+        name="hand_and_foot", title="Hand and Foot", seats=(4,),
+        options=MappingProxyType(hf_options.DEFAULTS),
+        option_help=MappingProxyType(hf_options.HELP),
+        rules_file="hand_and_foot.md",
+        partnership=lambda seats, options: True,
+        factory=HandAndFoot,
+    ),
+})
+
+
+def game_info(name: str) -> GameInfo:
+    if name not in GAMES:
+        raise InvalidAction("game", f"there is no game '{name}'; games are "
+                                    + ", ".join(GAMES) + ".")
+    return GAMES[name]
+
+
+def _check_seed(seats: Any, seed: Any) -> None:
+    for what, v in (("seats", seats), ("seed", seed)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise InvalidAction("game", f"{what} must be a whole number, not {v!r}.")
+
+
+def create_game(name: str, seats: int, seed: int,
+                options: dict[str, Any] | None = None) -> FamilyGame:
+    info = game_info(name)
+    _check_seed(seats, seed)
+    return info.factory(seats, seed, options)
+
+
+def replay(name: str, seats: int, seed: int, options: dict[str, Any] | None,
+           log: list) -> FamilyGame:
+    """Rebuild a game from its log; every action is checked again on the way."""
+    game = create_game(name, seats, seed, options)
+    for seat, action in log:
+        game.apply(seat, action)
+    return game
+
+
+def from_dict(d: dict[str, Any]) -> FamilyGame:
+    return game_info(d["game"]).factory.from_dict(d)
