@@ -155,3 +155,15 @@ class FrameDecoder:
     def _fail(self) -> None:
         self._failed = True
         self._buffer.clear()
+
+
+def pack_plain(value: Any) -> bytes:
+    """msgpack for storage (the action log): same key rule as frames, no header."""
+    return msgpack.packb(_plain(value), use_bin_type=True)
+
+
+def unpack_plain(data: bytes) -> Any:
+    """Inverse of ``pack_plain``; decimal-string keys become ints again."""
+    return msgpack.unpackb(
+        data, raw=False, strict_map_key=True, object_pairs_hook=_restore_int_keys
+    )

@@ -34,6 +34,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
         "seats": (_INT, True),
         "options": (_DICT, False),
         "sit": ((bool,), False),
+        "seed": (_INT, False),
     },
     "sit": {"table": (_INT, True), "seat": (_OPT_INT, False)},
     "watch": {"table": (_INT, True)},

@@ -1,0 +1,335 @@
+"""The SSH side: who may connect, and what a connection may ask for.
+
+asyncssh callbacks stay thin. ``MeldhallSSHServer`` decides authentication and
+refuses everything but a PTY shell and the ``meldhall`` subsystem;
+``ChannelSession`` hands bytes to a TerminalHandler (screen) or a
+SubsystemHandler (frames). ``Host`` ties the store, the lobby and the listener
+together and owns start-up order: tables are restored before the port opens.
+
+Authentication on a LAN: by default any name gets in without a password. The
+server still asks for a public key first (OpenSSH offers its keys silently), so a
+player's identity is their key when they have one; without one, an empty
+keyboard-interactive round lets them in with no prompt and the name (plus its
+reclaim code) is the identity.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from netcode.hostkey import load_or_create_host_key
+from netcode.identity import IdentityError
+from netcode.lobby import Lobby
+from netcode.protocol import error_frame
+from netcode.store import Store
+from netcode.subsystem import SubsystemHandler
+from netcode.terminal import TerminalHandler
+
+log = logging.getLogger(__name__)
+
+SUBSYSTEM = "meldhall"
+NO_PTY_MESSAGE = (
+    "meldhall is a card game and needs a terminal: connect with plain `ssh -p PORT NAME@HOST`"
+    " (not -T, and without a command).\r\n"
+)
+
+
+@dataclass(slots=True)
+class HostConfig:
+    data_dir: Path
+    host: str = "0.0.0.0"
+    port: int = 2222
+    password: str | None = None
+    authorized_keys: Path | None = None
+    idle_timeout: float = 3600.0
+    max_per_address: int = 16
+    max_unauthenticated: int = 32
+    login_timeout: float = 30.0
+    keepalive_interval: float = 15.0
+    keepalive_count_max: int = 3
+    bot_delay: float = 1.0
+    allow_client_seeds: bool = False
+
+
+@dataclass(slots=True)
+class _Scrypt:
+    """The room password, kept only as an scrypt hash."""
+
+    salt: bytes = field(default_factory=lambda: os.urandom(16))
+    digest: bytes = b""
+
+    @classmethod
+    def of(cls, password: str) -> _Scrypt:
+        out = cls()
+        out.digest = out.hash(password)
+        return out
+
+    def hash(self, password: str) -> bytes:
+        return hashlib.scrypt(password.encode(), salt=self.salt, n=2**14, r=8, p=1)
+
+    def check(self, password: str) -> bool:
+        return hmac.compare_digest(self.hash(password), self.digest)
+
+
+class MeldhallSSHServer(asyncssh.SSHServer):
+    """Per-connection policy: limits, authentication, and what may be opened."""
+
+    def __init__(self, host: Host) -> None:
+        self._host = host
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._address = "?"
+        self._authenticated = False
+        self.fingerprint: str | None = None
+        self.username = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self._address = str(peer[0]) if peer else "?"
+        host = self._host
+        host.per_address[self._address] += 1
+        host.unauthenticated += 1
+        if (host.per_address[self._address] > host.config.max_per_address
+                or host.unauthenticated > host.config.max_unauthenticated):
+            log.warning("refusing a connection from %s: too many connections", self._address)
+            asyncio.get_running_loop().call_soon(conn.close)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        host = self._host
+        host.per_address[self._address] -= 1
+        if host.per_address[self._address] <= 0:
+            del host.per_address[self._address]
+        if not self._authenticated:
+            host.unauthenticated -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def auth_completed(self) -> None:
+        self._authenticated = True
+        self._host.unauthenticated -= 1
+
+    # public keys: the identity when a client has one
+    def public_key_auth_supported(self) -> bool:
+        return self._host.config.password is None or self._host.authorized is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        allowed = self._host.authorized
+        if allowed is not None and key.public_data not in allowed:
+            return False
+        if allowed is None and self._host.config.password is not None:
+            return False
+        # asyncssh verifies the signature right after this returns True.
+        self.fingerprint = key.get_fingerprint()
+        return True
+
+    # keyboard-interactive: an empty round on an open LAN, the password otherwise
+    def kbdint_auth_supported(self) -> bool:
+        config = self._host.config
+        if config.password is not None:
+            return NotImplemented  # type: ignore[return-value]  # asyncssh maps it to password
+        return self._host.authorized is None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        return ("", "", "", ())
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        return self._host.config.password is None and self._host.authorized is None
+
+    def password_auth_supported(self) -> bool:
+        return self._host.password is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        secret = self._host.password
+        if secret is None:
+            return False
+        return await asyncio.to_thread(secret.check, password)
+
+    # what a connection may open
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
+        return ChannelSession(self._host, self)
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
+                             orig_port: int) -> bool:
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+class ChannelSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One session channel: a PTY shell or the meldhall subsystem, nothing else."""
+
+    def __init__(self, host: Host, server: MeldhallSSHServer) -> None:
+        self._host = host
+        self._server = server
+        self._chan: Any = None
+        self._term: tuple[str, tuple[int, int]] | None = None
+        self._subsystem = False
+        self._handler: TerminalHandler | SubsystemHandler | None = None
+
+    def connection_made(self, chan: Any) -> None:
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Any) -> bool:
+        width, height = term_size[0] or 80, term_size[1] or 24
+        self._term = (term_type or "xterm", (width, height))
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self._subsystem = subsystem == SUBSYSTEM
+        return self._subsystem
+
+    def session_started(self) -> None:
+        chan = self._chan
+        try:
+            identity = self._host.lobby.identify(self._server.username, self._server.fingerprint)
+        except IdentityError as exc:
+            if self._subsystem:
+                chan.write(error_frame("identity", str(exc)))
+            else:
+                chan.write((str(exc) + "\r\n").encode())
+            chan.exit(1)
+            return
+        if self._subsystem:
+            session = self._host.lobby.open_session(identity)
+            self._handler = SubsystemHandler(chan, session)
+            return
+        if self._term is None:
+            chan.write(NO_PTY_MESSAGE.replace("PORT", str(self._host.port)).encode())
+            chan.exit(1)
+            return
+        term_type, size = self._term
+        env = dict(chan.get_environment() or {})
+        session = self._host.lobby.open_session(identity)
+        self._handler = TerminalHandler(chan, session, term_type, size, env)
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if self._handler is not None:
+            self._handler.data_received(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if self._handler is not None:
+            self._handler.resize(width, height)
+
+    def pause_writing(self) -> None:
+        if self._handler is not None:
+            self._handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._handler is not None:
+            self._handler.resume_writing()
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """Ctrl-C arrives as a key over a PTY (P10); remote signals are ignored."""
+
+    def eof_received(self) -> bool:
+        if self._handler is not None:
+            self._handler.peer_gone()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._handler is not None:
+            self._handler.peer_gone()
+            self._handler = None
+
+
+class Host:
+    """The whole host: store, lobby, SSH listener and the idle reaper."""
+
+    def __init__(self, config: HostConfig) -> None:
+        self.config = config
+        self.per_address: Counter[str] = Counter()
+        self.unauthenticated = 0
+        self.password = _Scrypt.of(config.password) if config.password is not None else None
+        self.authorized: set[bytes] | None = None
+        if config.authorized_keys is not None:
+            keys = asyncssh.read_authorized_keys(str(config.authorized_keys))
+            self.authorized = {
+                key.public_data for key in _authorized_key_list(keys)
+            }
+        self.store = Store(config.data_dir / "meldhall.sqlite3")
+        self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
+                           allow_client_seeds=config.allow_client_seeds)
+        self.host_key = load_or_create_host_key(config.data_dir)
+        self.fingerprint = self.host_key.get_fingerprint()
+        self._server: asyncssh.SSHAcceptor | None = None
+        self._reaper: asyncio.Task[None] | None = None
+        self.port = config.port
+
+    async def start(self) -> int:
+        """Restore every table, then open the port; returns the port actually bound."""
+        await self.lobby.restore()
+        self._server = await asyncssh.create_server(
+            lambda: MeldhallSSHServer(self),
+            self.config.host,
+            self.config.port,
+            server_host_keys=[self.host_key],
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            keepalive_interval=self.config.keepalive_interval,
+            keepalive_count_max=self.config.keepalive_count_max,
+            login_timeout=self.config.login_timeout,
+            server_version="meldhall",
+        )
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._reaper = asyncio.get_running_loop().create_task(self._reap_idle())
+        return self.port
+
+    async def stop(self) -> None:
+        if self._reaper is not None:
+            self._reaper.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        await self.lobby.shutdown()
+        await asyncio.sleep(0.1)  # let the last frames and exit statuses go out
+        self.store.close()
+
+    async def _reap_idle(self) -> None:
+        timeout = self.config.idle_timeout
+        while True:
+            await asyncio.sleep(min(30.0, max(timeout / 4, 0.05)))
+            now = asyncio.get_running_loop().time()
+            for session in list(self.lobby.sessions):
+                if now - session.last_input > timeout:
+                    log.info("closing idle session %r", session)
+                    session.close("idle for too long")
+
+
+def _authorized_key_list(keys: Any) -> list[asyncssh.SSHKey]:
+    """asyncssh's SSHAuthorizedKeys has no public iterator; read its entries."""
+    entries = getattr(keys, "_user_entries", [])
+    return [entry.key for entry in entries if getattr(entry, "key", None) is not None]

@@ -1,0 +1,177 @@
+"""SQLite persistence: users, tables, their options and seats, and each table's log.
+
+The log of ``(seat, action)`` pairs is the whole truth about a game (the engine is
+deterministic), so an action is committed here before anyone hears its result; on
+start every table is rebuilt with ``engine.replay``. One connection serialised by
+a lock: table tasks call in from worker threads (``asyncio.to_thread``) so a slow
+disk never stalls the event loop. WAL with ``synchronous=NORMAL`` survives the
+host process being killed, which is the failure a LAN host actually sees.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from netcode.framing import pack_plain, unpack_plain
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS users (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    code TEXT,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    round INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    user_id TEXT,
+    bot TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action BLOB NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+"""
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    user_id: str | None = None
+    bot: str | None = None
+
+
+@dataclass(slots=True)
+class TableRecord:
+    id: int
+    game: str
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    round: int
+    seat_records: dict[int, SeatRecord] = field(default_factory=dict)
+    log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+class Store:
+    """The host's database; every method is safe to call from any thread."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # users
+    def get_user(self, user_id: str) -> tuple[str, str | None] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name, code FROM users WHERE id = ?", (user_id,)
+            ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def put_user(self, user_id: str, name: str, code: str | None) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO users (id, name, code, created) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+                (user_id, name, code, time.time()),
+            )
+
+    def user_names(self, user_ids: list[str]) -> dict[str, str]:
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id, name FROM users WHERE id IN ({','.join('?' * len(user_ids))})",
+                user_ids,
+            ).fetchall()
+        return dict(rows)
+
+    # tables
+    def create_table(self, game: str, seats: int, seed: int, options: dict[str, Any]) -> int:
+        with self._lock:
+            self._db.execute("BEGIN")
+            cur = self._db.execute(
+                "INSERT INTO tables (game, seats, seed, options, created) VALUES (?, ?, ?, ?, ?)",
+                (game, seats, seed, json.dumps(options, sort_keys=True), time.time()),
+            )
+            table_id = int(cur.lastrowid or 0)
+            self._db.executemany(
+                "INSERT INTO seats (table_id, seat) VALUES (?, ?)",
+                [(table_id, seat) for seat in range(seats)],
+            )
+            self._db.execute("COMMIT")
+        return table_id
+
+    def set_seat(self, table_id: int, seat: int, user_id: str | None, bot: str | None) -> None:
+        with self._lock:
+            self._db.execute(
+                "UPDATE seats SET user_id = ?, bot = ? WHERE table_id = ? AND seat = ?",
+                (user_id, bot, table_id, seat),
+            )
+
+    def append_action(self, table_id: int, idx: int, seat: int, action: dict[str, Any]) -> None:
+        """Commit one applied action; returns only once it is durable."""
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO actions (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
+                (table_id, idx, seat, pack_plain(action)),
+            )
+
+    def new_round(self, table_id: int, seed: int) -> int:
+        """Play again: a fresh seed and an empty log, same seats and options."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            self._db.execute(
+                "UPDATE tables SET seed = ?, round = round + 1 WHERE id = ?", (seed, table_id)
+            )
+            (rnd,) = self._db.execute(
+                "SELECT round FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            self._db.execute("COMMIT")
+        return int(rnd)
+
+    def load_tables(self) -> list[TableRecord]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, seats, seed, options, round FROM tables ORDER BY id"
+            ).fetchall()
+            records = [
+                TableRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows
+            ]
+            by_id = {rec.id: rec for rec in records}
+            for table_id, seat, user_id, bot in self._db.execute(
+                "SELECT table_id, seat, user_id, bot FROM seats ORDER BY table_id, seat"
+            ):
+                by_id[table_id].seat_records[seat] = SeatRecord(user_id, bot)
+            for table_id, seat, blob in self._db.execute(
+                "SELECT table_id, seat, action FROM actions ORDER BY table_id, idx"
+            ):
+                by_id[table_id].log.append((seat, unpack_plain(blob)))
+        return records

@@ -1,0 +1,354 @@
+"""One table: the only writer of its Game.
+
+A table task drains one queue. Everything that reads or changes the game (an
+action, a bot's turn, a newcomer's first view, play again) is a queue item, so
+the Game is touched by exactly one coroutine and never concurrently with a worker
+thread. Engine calls, bot moves, view encoding and the SQLite write run in
+``asyncio.to_thread`` so that a slow step never freezes every screen in the
+process (one loop serves all sessions).
+
+After each applied action the log entry is committed, then every connected
+session of the table gets the public events and a fresh view of its own seat (or
+the spectator view), put on its outbox in a rotating order so no session is
+always served first. The host never inspects a view: what a seat may see is the
+engine's decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import engine
+from engine import EngineError
+from netcode.protocol import error_frame, server_frame
+from netcode.store import Store
+
+if TYPE_CHECKING:
+    from engine.bots import Bot
+
+log = logging.getLogger(__name__)
+
+
+class Member(Protocol):
+    """What a table needs of a session: somewhere to put frames."""
+
+    user_id: str
+    name: str
+
+    def put(self, frame: bytes, replace_key: str | None = None) -> None: ...
+
+
+@dataclass(slots=True)
+class Occupant:
+    """Who holds a seat: a user (present or away), a bot, or nobody."""
+
+    user_id: str | None = None
+    name: str | None = None
+    bot: str | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+
+@dataclass(slots=True)
+class _Item:
+    kind: str
+    member: Member | None = None
+    seat: int | None = None
+    action: dict[str, Any] | None = None
+    ref: int | None = None
+    token: int = 0
+    done: asyncio.Future[None] | None = field(default=None)
+
+
+class Table:
+    """A table: its game, its seats, its watchers and its writer task."""
+
+    def __init__(
+        self,
+        table_id: int,
+        game_name: str,
+        seats: int,
+        seed: int,
+        options: dict[str, Any],
+        game: Any,
+        store: Store,
+        *,
+        round_no: int = 1,
+        bot_delay: float = 1.0,
+        on_change: Callable[[Table], None] | None = None,
+    ) -> None:
+        self.id = table_id
+        self.game_name = game_name
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.game = game
+        self.round = round_no
+        self.occupants = [Occupant() for _ in range(seats)]
+        self.watchers: dict[Member, int | None] = {}
+        self._store = store
+        self._bot_delay = bot_delay
+        self._bots: dict[int, Bot] = {}
+        self._bot_pending: dict[int, int] = {}
+        self._bot_tokens = itertools.count(1)
+        self._queue: asyncio.Queue[_Item | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._rotation = 0
+        self._on_change = on_change
+        self.over = bool(game.over)
+        self.to_act: frozenset[int] = frozenset(game.to_act)
+        self.seq = len(game.log)
+
+    # lifecycle
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(
+            self._run(), name=f"table-{self.id}"
+        )
+        self._schedule_bots()
+
+    async def stop(self) -> None:
+        if self._task is None:
+            return
+        await self._queue.put(None)
+        try:
+            await asyncio.wait_for(self._task, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            self._task.cancel()
+        self._task = None
+
+    # called from the lobby (on the loop); none of these touch the game
+    @property
+    def state(self) -> str:
+        if self.over:
+            return "over"
+        if any(o.free for o in self.occupants):
+            return "waiting"
+        return "playing"
+
+    def players(self) -> list[dict[str, Any]]:
+        present = {m.user_id for m, seat in self.watchers.items() if seat is not None}
+        return [
+            {
+                "seat": seat,
+                "name": f"bot {seat}" if occ.bot else occ.name,
+                "bot": occ.bot is not None,
+                "present": occ.bot is not None or (occ.user_id in present),
+            }
+            for seat, occ in enumerate(self.occupants)
+        ]
+
+    def seat_of(self, user_id: str) -> int | None:
+        for seat, occ in enumerate(self.occupants):
+            if occ.user_id == user_id:
+                return seat
+        return None
+
+    def attach(self, member: Member, seat: int | None) -> None:
+        """Start sending this member frames; its first view comes from the table task."""
+        self.watchers[member] = seat
+        self._queue.put_nowait(_Item("sync", member=member))
+        self._presence_changed()
+
+    def detach(self, member: Member) -> None:
+        if member in self.watchers:
+            del self.watchers[member]
+            self._presence_changed()
+
+    def set_occupant(self, seat: int, occupant: Occupant) -> None:
+        self.occupants[seat] = occupant
+        self._store.set_seat(self.id, seat, occupant.user_id, occupant.bot)
+        self._bots.pop(seat, None)
+        self._bot_pending.pop(seat, None)
+        if occupant.bot is not None:
+            self._schedule_bots()
+        self._presence_changed()
+
+    def submit(self, member: Member, seat: int | None, action: dict[str, Any],
+               ref: int | None) -> None:
+        """Queue an action from a session; the seat is the host's record, not the client's."""
+        self._queue.put_nowait(_Item("action", member=member, seat=seat, action=action, ref=ref))
+
+    def play_again(self, member: Member) -> None:
+        self._queue.put_nowait(_Item("again", member=member))
+
+    async def barrier(self) -> None:
+        """Wait until everything queued so far has been handled (tests, shutdown)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put(_Item("barrier", done=done))
+        await done
+
+    # the writer task
+    async def _run(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                return
+            try:
+                await self._handle(item)
+            except Exception:
+                log.exception("table %s: failed handling %s", self.id, item.kind)
+                if item.member is not None:
+                    item.member.put(error_frame("internal", "The host failed on that request."))
+            finally:
+                if item.done is not None and not item.done.done():
+                    item.done.set_result(None)
+
+    async def _handle(self, item: _Item) -> None:
+        if item.kind == "action":
+            await self._handle_action(item)
+        elif item.kind == "bot":
+            await self._handle_bot(item)
+        elif item.kind == "sync":
+            await self._handle_sync(item)
+        elif item.kind == "again":
+            await self._handle_again(item)
+        elif item.kind == "presence":
+            await self._publish(events=None, actor=None)
+
+    async def _handle_action(self, item: _Item) -> None:
+        member, seat, action = item.member, item.seat, item.action
+        assert member is not None and action is not None
+        if member not in self.watchers:
+            return  # left before its action was handled
+        if seat is None:
+            member.put(error_frame("spectator", "Spectators cannot act.", ref=item.ref))
+            return
+        if seat not in self.game.to_act:
+            member.put(error_frame("not_your_turn", "It is not your turn.", ref=item.ref))
+            return
+        try:
+            events = await asyncio.to_thread(self._apply_and_log, seat, action)
+        except EngineError as exc:
+            code = "illegal" if isinstance(exc, engine.IllegalAction) else "invalid"
+            member.put(error_frame(code, str(getattr(exc, "message", exc)),
+                                   rule=getattr(exc, "rule", None), ref=item.ref))
+            return
+        member.put(server_frame("ack", table=self.id, ref=item.ref, seq=self.seq))
+        await self._publish(events=events, actor=seat)
+
+    async def _handle_bot(self, item: _Item) -> None:
+        seat = item.seat
+        assert seat is not None
+        if self._bot_pending.get(seat) != item.token:
+            return
+        del self._bot_pending[seat]
+        occ = self.occupants[seat]
+        if occ.bot is None or self.game.over or seat not in self.game.to_act:
+            return
+        bot = self._bots.get(seat)
+        if bot is None:
+            from engine.bots import make_bot
+
+            bot = self._bots[seat] = make_bot(occ.bot, self.seed * 31 + seat + self.round)
+
+        def think_and_apply() -> list[dict[str, Any]]:
+            action = bot.act(self.game.view(seat))
+            return self._apply_and_log(seat, action)
+
+        try:
+            events = await asyncio.to_thread(think_and_apply)
+        except EngineError as exc:
+            log.warning("table %s: bot at seat %s was refused: %s", self.id, seat, exc)
+            return
+        await self._publish(events=events, actor=seat)
+
+    async def _handle_sync(self, item: _Item) -> None:
+        member = item.member
+        if member is None or member not in self.watchers:
+            return
+        seat = self.watchers[member]
+        frame = await asyncio.to_thread(self._view_frame, seat, self.players())
+        member.put(frame, replace_key=f"view:{self.id}")
+
+    async def _handle_again(self, item: _Item) -> None:
+        if not self.game.over:
+            if item.member is not None:
+                item.member.put(error_frame("not_over", "This game is still being played."))
+            return
+        seed = random.SystemRandom().randrange(1, 2**31)
+
+        def fresh() -> Any:
+            game = engine.create_game(self.game_name, self.seats, seed, self.options)
+            self.round = self._store.new_round(self.id, seed)
+            return game
+
+        self.game = await asyncio.to_thread(fresh)
+        self.seed = seed
+        self._bots.clear()
+        await self._publish(events=[{"type": "new_game", "round": self.round}], actor=None)
+
+    # worker-thread side: only ever called from this table's task via to_thread
+    def _apply_and_log(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        events = self.game.apply(seat, action)
+        logged_seat, logged_action = self.game.log[-1]
+        self._store.append_action(self.id, len(self.game.log) - 1, logged_seat, logged_action)
+        return list(events)
+
+    def _view_frame(self, seat: int | None, players: list[dict[str, Any]]) -> bytes:
+        return server_frame(
+            "view",
+            table=self.id,
+            seq=len(self.game.log),
+            round=self.round,
+            seat=seat,
+            over=bool(self.game.over),
+            players=players,
+            view=self.game.view(seat),
+        )
+
+    def _render(self, seats: set[int | None], players: list[dict[str, Any]]
+                ) -> dict[int | None, bytes]:
+        return {seat: self._view_frame(seat, players) for seat in seats}
+
+    async def _publish(self, events: list[dict[str, Any]] | None, actor: int | None) -> None:
+        self.over = bool(self.game.over)
+        self.to_act = frozenset(self.game.to_act)
+        self.seq = len(self.game.log)
+        members = list(self.watchers.items())
+        players = self.players()
+        frames = await asyncio.to_thread(self._render, {s for _, s in members}, players)
+        event_frame = None
+        if events is not None:
+            event_frame = server_frame(
+                "events", table=self.id, seq=self.seq, seat=actor, events=events
+            )
+        if members:
+            self._rotation = (self._rotation + 1) % len(members)
+            members = members[self._rotation :] + members[: self._rotation]
+        for member, seat in members:
+            if member not in self.watchers:
+                continue
+            if event_frame is not None:
+                member.put(event_frame)
+            member.put(frames[seat], replace_key=f"view:{self.id}")
+        self._schedule_bots()
+        if self._on_change is not None:
+            self._on_change(self)
+
+    # bots
+    def _schedule_bots(self) -> None:
+        # Reads the cached to_act/over: this also runs on the loop while a worker
+        # thread may be applying an action to the game.
+        if self._task is None or self.over:
+            return
+        loop = asyncio.get_running_loop()
+        for seat in sorted(self.to_act):
+            if self.occupants[seat].bot is None or seat in self._bot_pending:
+                continue
+            token = next(self._bot_tokens)
+            self._bot_pending[seat] = token
+            loop.call_later(self._bot_delay, self._queue.put_nowait,
+                            _Item("bot", seat=seat, token=token))
+
+    def _presence_changed(self) -> None:
+        self._queue.put_nowait(_Item("presence"))
+        if self._on_change is not None:
+            self._on_change(self)
