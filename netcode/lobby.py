@@ -292,7 +292,7 @@ class Lobby:
         session.put(self.lobby_frame(), replace_key="lobby")
 
     async def on_add_bot(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=True)
+        table = self._current(session, seated=False)
         if table is None:
             return
         kind = message.get("kind", "random")
@@ -312,7 +312,7 @@ class Lobby:
         table.set_occupant(seat, Occupant(bot=kind))
 
     async def on_remove_bot(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=True)
+        table = self._current(session, seated=False)
         if table is None:
             return
         seat = message["seat"]

@@ -1,0 +1,221 @@
+"""Four players and two spectators play a seeded Hand and Foot deal over the subsystem.
+
+Every message each session receives is recorded and checked: a seat never sees a
+card face from another seat's hand, a spectator never sees any hand card. The
+players are the engine's random bot, acting through ``netcode.client`` like any
+program would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from collections import defaultdict
+from typing import Any
+
+import msgpack
+
+from engine.bots import make_bot
+from netcode.client import MeldhallClient
+from netcode.framing import MAX_FRAME, PROTOCOL_VERSION
+
+SEED = 20240611
+OPTIONS = {"deals": 1}
+
+
+def card_faces(value: Any) -> set[int]:
+    """Ids of every card shown with its face (``{"id", "code"}``) anywhere in a message."""
+    found: set[int] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "id" in item and "code" in item:
+                found.add(item["id"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+async def play_seat(client: MeldhallClient, seat: int, bot_seed: int) -> dict[str, int]:
+    """Act whenever this seat's latest view says so; wait for each answer before acting again."""
+    bot = make_bot("random", bot_seed)
+    stats = {"actions": 0, "errors": 0}
+    latest: dict[str, Any] | None = None
+    acted_on = -1
+    waiting = False
+    ref = 0
+    while True:
+        message = await client.next(timeout=60)
+        tag = message["t"]
+        if tag == "view":
+            latest = message
+        elif tag in ("ack", "error") and message.get("ref") == ref:
+            waiting = False
+            if tag == "error":
+                stats["errors"] += 1
+                acted_on = -1
+        if latest is None:
+            continue
+        if latest["over"]:
+            return stats
+        view = latest["view"]
+        if not waiting and seat in view["to_act"] and latest["seq"] > acted_on:
+            if client._cursor < len(client.received):
+                continue  # a newer message is already here; act on the newest view
+            ref += 1
+            acted_on = latest["seq"]
+            waiting = True
+            client.send("action", action=bot.act(view), ref=ref)
+            stats["actions"] += 1
+
+
+async def test_four_players_two_spectators_play_a_deal(host, connect) -> None:  # type: ignore[no-untyped-def]
+    names = ["alice", "bob", "carol", "dave"]
+    players = [await connect(name) for name in names]
+    alice = players[0]
+    alice.send("create", game="hand_and_foot", seats=4, options=OPTIONS, seed=SEED)
+    table = (await alice.wait_for("joined"))["table"]
+    for seat, client in enumerate(players[1:], start=1):
+        client.send("sit", table=table, seat=seat)
+        assert (await client.wait_for("joined"))["seat"] == seat
+    spectators = [await connect(name) for name in ("sam", "sue")]
+    for spectator in spectators:
+        spectator.send("watch", table=table)
+        assert (await spectator.wait_for("joined"))["role"] == "spectator"
+
+    first = await alice.wait_for("view", lambda m: all(p["present"] for p in m["players"]))
+    to_act = first["view"]["to_act"]
+    idle = next(s for s in range(4) if s not in to_act)
+
+    # A spectator's action is refused by the host, whatever it sends.
+    spectators[0].send("action", action={"type": "draw"}, ref=1)
+    refusal = await spectators[0].wait_for("error")
+    assert refusal["code"] == "spectator" and refusal["ref"] == 1
+    # So is an action out of turn.
+    players[idle].send("action", action={"type": "draw"}, ref=99)
+    refusal = await players[idle].wait_for("error", lambda m: m.get("ref") == 99)
+    assert refusal["code"] == "not_your_turn"
+    # An action the rules forbid comes back from the engine, with its rule id.
+    actor = players[to_act[0]]
+    actor.send("action", action={"type": "discard", "card": 10**6}, ref=98)
+    refusal = await actor.wait_for("error", lambda m: m.get("ref") == 98)
+    assert refusal["code"] in ("illegal", "invalid") and refusal["rule"]
+
+    for client in players:
+        client._cursor = 0
+    results = await asyncio.wait_for(
+        asyncio.gather(*(play_seat(c, s, SEED + s) for s, c in enumerate(players))), 240
+    )
+    assert sum(r["actions"] for r in results) > 20
+    for spectator in spectators:
+        await spectator.wait_for("view", lambda m: m["over"], timeout=30)
+    await asyncio.sleep(0.2)
+
+    # Hands as each seat saw them, by sequence number.
+    hands: dict[int, dict[int, set[int]]] = defaultdict(dict)
+    for seat, client in enumerate(players):
+        for message in client.received:
+            if message["t"] == "view":
+                assert message["view"]["seat"] == seat
+                hands[seat][message["seq"]] = {c["id"] for c in message["view"]["hand"]}
+    final_seq = max(max(h) for h in hands.values())
+    for seat in range(4):
+        assert len(hands[seat]) >= final_seq // 2, "too few views to check against"
+
+    checked = 0
+    for seat, client in enumerate(players):
+        for message in client.received:
+            if "seq" not in message or message.get("table") != table:
+                continue
+            faces = card_faces(message)
+            for other in range(4):
+                if other == seat:
+                    continue
+                other_hand = hands[other].get(message["seq"])
+                if other_hand is not None:
+                    assert not faces & other_hand, (seat, other, message["t"], message["seq"])
+                    checked += 1
+    for spectator in spectators:
+        for message in spectator.received:
+            if message["t"] == "view":
+                assert message["view"]["hand"] == [] and message["seat"] is None
+            if "seq" not in message:
+                continue
+            faces = card_faces(message)
+            for seat in range(4):
+                held = hands[seat].get(message["seq"])
+                if held is not None:
+                    assert not faces & held
+                    checked += 1
+    assert checked > 1000
+    # Spectators saw the same sequence of table states as the players.
+    spectator_seqs = {m["seq"] for m in spectators[0].received if m["t"] == "view"}
+    assert final_seq in spectator_seqs
+
+
+async def test_bad_frames_close_only_that_session(host, connect) -> None:  # type: ignore[no-untyped-def]
+    owner = await connect("owner")
+    owner.send("create", game="hand_and_foot", seats=4, options=OPTIONS, seed=SEED)
+    table = (await owner.wait_for("joined"))["table"]
+    await owner.wait_for("view")
+    for _ in range(3):
+        owner.send("add_bot")
+    owner.send("add_bot", seat=1)  # already a bot's: refused by name
+    assert (await owner.wait_for("error"))["code"] == "seat_taken"
+    owner.send("watch", table=table)  # gives up seat 0, then hands it to a bot
+    assert (await owner.wait_for("joined"))["role"] == "spectator"
+    owner.send("leave")
+    await owner.wait_for("left")
+    owner.send("sit", table=table, seat=0)
+    assert (await owner.wait_for("joined"))["seat"] == 0
+    owner.send("add_bot", seat=0)
+    assert (await owner.wait_for("error"))["code"] == "seat_taken"
+    owner.send("leave")
+    await owner.wait_for("left")
+    owner.send("watch", table=table)
+    await owner.wait_for("joined")
+    owner.send("add_bot", seat=0)
+    watcher = await connect("watcher")
+    watcher.send("watch", table=table)
+    await watcher.wait_for("joined")
+
+    garbage = b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1"
+    oversized = struct.pack(">I", MAX_FRAME + 1) + b"\x00" * 16
+    body = msgpack.packb({"t": "sit", "v": PROTOCOL_VERSION, "table": "one"})
+    malformed = struct.pack(">I", len(body)) + body
+    wrong_version = msgpack.packb({"t": "list", "v": 999})
+    wrong_version = struct.pack(">I", len(wrong_version)) + wrong_version
+    not_a_map = msgpack.packb([1, 2])
+    not_a_map = struct.pack(">I", len(not_a_map)) + not_a_map
+    bad = {"garbage": garbage, "oversized": oversized, "malformed": malformed,
+           "version": wrong_version, "list": not_a_map}
+    mallories = {}
+    for name, payload in bad.items():
+        client = await connect(f"m-{name}")
+        client.send("watch", table=table)
+        await client.wait_for("joined")
+        client.send_raw(payload)
+        mallories[name] = client
+    for name, client in mallories.items():
+        await client.wait_closed()
+        error = next(m for m in client.received if m["t"] == "error")
+        assert "Traceback" not in error["message"], name
+    codes = {name: next(m for m in c.received if m["t"] == "error")["code"]
+             for name, c in mallories.items()}
+    assert codes == {"garbage": "bad_frame", "oversized": "bad_frame",
+                     "malformed": "malformed", "version": "version", "list": "bad_frame"}
+
+    # An unknown type is answered, not fatal.
+    dance = msgpack.packb({"t": "dance", "v": PROTOCOL_VERSION})
+    watcher.send_raw(struct.pack(">I", len(dance)) + dance)
+    assert (await watcher.wait_for("error"))["code"] == "unknown_type"
+
+    # The table goes on: the bots keep playing and the others keep getting views.
+    seen = (await watcher.wait_for("view"))["seq"]
+    later = await watcher.wait_for("view", lambda m: m["seq"] > seen + 5, timeout=20)
+    assert later["seq"] > seen
+    owner_view = await owner.wait_for("view", lambda m: m["seq"] >= later["seq"])
+    assert owner_view["seat"] is None
+    assert not owner.closed.is_set() and not watcher.closed.is_set()
