@@ -188,3 +188,42 @@ def release_dead_print_captures() -> None:
             owner._closed or not owner.is_running
         ):
             setattr(sys, name, real)
+
+
+_strip_patched = False
+
+
+def per_session_strip_rendering() -> None:
+    """Stop Textual reusing one session's colour codes in another (P6, second half).
+
+    ``Strip.render`` caches its escape-sequence string on the Strip, whatever the
+    console's colour system, and ``Strip.render_style`` caches the SGR string on the
+    Rich ``Style`` itself (``style._ansi``); Styles and some Strips are shared between
+    Apps through module-level caches. A 256-colour session's codes then reach an
+    ``xterm`` (16-colour) session. This render skips both caches and uses
+    ``Strip.render_ansi``, whose lru_cache is keyed by style *and* colour system.
+    """
+    global _strip_patched
+    if _strip_patched:
+        return
+    from rich.color import ColorSystem
+    from textual.strip import Strip
+
+    def render(self: Strip, console: Console) -> str:
+        color_system = console._color_system or ColorSystem.TRUECOLOR
+        render_ansi = Strip.render_ansi  # lru_cache keyed by (style, colour system)
+        out: list[str] = []
+        for text, style, _ in self._segments:
+            if style is None:
+                out.append(text)
+                continue
+            ansi = render_ansi(style, color_system)
+            piece = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+            if style._link:
+                piece = (f"\x1b]8;id={style._link_id};{style._link}\x1b\\{piece}"
+                         "\x1b]8;;\x1b\\")
+            out.append(piece)
+        return "".join(out)
+
+    Strip.render = render  # type: ignore[method-assign]
+    _strip_patched = True

@@ -17,6 +17,7 @@ from typing import Any
 from netcode.driver import (
     RESTORE_SEQUENCES,
     SSHDriver,
+    per_session_strip_rendering,
     release_dead_print_captures,
     session_console,
 )
@@ -43,6 +44,7 @@ class TerminalHandler:
         self._driver: SSHDriver | None = None
         self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending_input: list[str] = []
+        per_session_strip_rendering()
         self._link = LocalLink(session)
         app = make_app(self._link)
         app.driver_class = SSHDriver

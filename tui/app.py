@@ -217,8 +217,8 @@ class MeldhallApp(App[int]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="body"):
-            yield Static(render_lobby(self.link.name, None, None), id="content")
-        yield Static("", id="status")
+            yield Static(render_lobby(self.link.name, None, None), id="content", markup=False)
+        yield Static("", id="status", markup=False)
         yield Input(placeholder="command (see the list above)", id="command")
         yield Footer()
 

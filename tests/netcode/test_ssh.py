@@ -1,0 +1,210 @@
+"""The SSH side with real asyncssh clients: the PTY lobby, refusals, auth, identity, host key."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+import pytest
+
+from netcode.client import MeldhallClient
+from netcode.hostkey import KEY_NAME
+from netcode.server import Host, HostConfig
+
+
+async def ssh(host: Host, name: str = "alice", **options: Any) -> asyncssh.SSHClientConnection:
+    options.setdefault("client_keys", None)
+    options.setdefault("password", "")
+    return await asyncssh.connect(
+        "127.0.0.1", host.port, username=name, known_hosts=None, agent_path=None,
+        preferred_auth="publickey,keyboard-interactive,password", **options,
+    )
+
+
+class PtyScreen:
+    """A PTY session whose output is read through pyte, as a player's terminal would."""
+
+    def __init__(self, process: Any, width: int, height: int) -> None:
+        self.process = process
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+
+    @classmethod
+    async def open(cls, conn: asyncssh.SSHClientConnection, width: int = 100,
+                   height: int = 30, term: str = "xterm-256color") -> PtyScreen:
+        process = await conn.create_process(
+            term_type=term, term_size=(width, height), encoding=None
+        )
+        return cls(process, width, height)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_until(self, check: Callable[[str], bool], timeout: float = 10.0) -> str:
+        async def pump() -> str:
+            while not check(self.text):
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    raise ConnectionError(f"session ended; screen was:\n{self.text}")
+                self.raw += data
+                self.stream.feed(data)
+            return self.text
+
+        return await asyncio.wait_for(pump(), timeout)
+
+    def type(self, keys: str) -> None:
+        self.process.stdin.write(keys.encode())
+
+    async def drain(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            self.raw += data
+            self.stream.feed(data)
+
+
+async def test_pty_session_sees_the_lobby_and_can_create_a_table(host: Host) -> None:
+    async with await ssh(host, "alice") as conn:
+        pty = await PtyScreen.open(conn)
+        text = await pty.wait_until(lambda t: "meldhall lobby" in t and "user: alice" in t)
+        assert "your reclaim code" in text
+        assert "game hand_and_foot" in text
+        assert "\x1b[38;5;" in pty.raw.decode(errors="replace") or "\x1b[48;5;" in pty.raw.decode(
+            errors="replace"
+        )
+        pty.type("new hand_and_foot 4\r")
+        await pty.wait_until(lambda t: "you: seat 0" in t and "your hand:" in t)
+        pty.type("bogus\r")
+        await pty.wait_until(lambda t: "Unknown command" in t)
+        # A window change relayouts: pyte must be resized too (P20).
+        pty.process.change_terminal_size(72, 20)
+        pty.screen.resize(lines=20, columns=72)
+        await pty.wait_until(lambda t: "your hand:" in t)
+        # Ctrl-Z never suspends anything (P10); Ctrl-C quits cleanly.
+        pty.type("\x1a")
+        await asyncio.sleep(0.1)
+        pty.type("\x03")
+        await asyncio.wait_for(pty.drain(), 10)
+        await asyncio.wait_for(pty.process.wait_closed(), 10)
+        assert pty.process.exit_status == 0
+        tail = bytes(pty.raw[-200:])
+        assert b"\x1b[?1000l" in tail and b"\x1b[?1049l" in tail  # mouse off, screen back (P15)
+    assert not host.lobby.sessions or all(s.closed for s in host.lobby.sessions)
+
+
+async def test_colour_depth_follows_the_session_term(host: Host) -> None:
+    async with await ssh(host, "plain") as conn:
+        pty = await PtyScreen.open(conn, term="xterm")
+        await pty.wait_until(lambda t: "user: plain" in t)
+        raw = pty.raw.decode(errors="replace")
+        assert "\x1b[38;5;" not in raw and "\x1b[38;2;" not in raw
+
+
+async def test_shell_without_pty_gets_one_line_and_status_1(host: Host) -> None:
+    async with await ssh(host) as conn:
+        process = await conn.create_process(encoding="utf-8")
+        process.stdin.write_eof()
+        out = await asyncio.wait_for(process.stdout.read(), 10)
+        await process.wait_closed()
+        assert "needs a terminal" in out and out.count("\n") == 1
+        assert process.exit_status == 1
+
+
+async def test_exec_sftp_and_forwarding_are_refused(host: Host) -> None:
+    async with await ssh(host) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd", check=True, timeout=10)
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", host.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", host.port)
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.ProcessError)):
+            await conn.run("scp -t /tmp", check=True, timeout=10)
+        # The connection itself is still usable for the game.
+        client_chan, _ = await conn.create_session(asyncssh.SSHClientSession,
+                                                   subsystem="meldhall", encoding=None)
+        client_chan.close()
+
+
+async def test_host_key_is_private_and_stable(host: Host, host_config: HostConfig) -> None:
+    key_path = host_config.data_dir / KEY_NAME
+    assert stat.S_IMODE(os.stat(key_path).st_mode) == 0o600
+    async with await ssh(host) as conn:
+        seen = conn.get_server_host_key()
+        assert seen is not None and seen.get_fingerprint() == host.fingerprint
+    again = Host(host_config)
+    assert again.fingerprint == host.fingerprint
+    again.store.close()
+
+
+async def test_key_identity_and_name_reclaim(host: Host, tmp_path: Path) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    keyed = await MeldhallClient.connect("127.0.0.1", host.port, "kim", client_keys=[key])
+    welcome = await keyed.wait_for("welcome")
+    assert welcome["user"] == f"key:{key.get_fingerprint()}" and "code" not in welcome
+    keyed.close()
+
+    first = await MeldhallClient.connect("127.0.0.1", host.port, "lee")
+    code = (await first.wait_for("welcome"))["code"]
+    first.close()
+    await first.wait_closed()
+    impostor = await MeldhallClient.connect("127.0.0.1", host.port, "lee")
+    refusal = await impostor.wait_for("error")
+    assert refusal["code"] == "identity" and "lee+CODE" in refusal["message"]
+    await impostor.wait_closed()
+    back = await MeldhallClient.connect("127.0.0.1", host.port, f"lee+{code.lower()}")
+    assert (await back.wait_for("welcome"))["user"] == "name:lee"
+    back.close()
+
+
+@pytest.fixture
+def locked_config(host_config: HostConfig, tmp_path: Path) -> HostConfig:
+    allowed = asyncssh.generate_private_key("ssh-ed25519")
+    (tmp_path / "allowed").write_bytes(allowed.export_private_key())
+    auth = tmp_path / "authorized_keys"
+    auth.write_bytes(allowed.export_public_key())
+    host_config.authorized_keys = auth
+    host_config.max_per_address = 3
+    return host_config
+
+
+async def test_authorized_keys_and_connection_limit(locked_config: HostConfig,
+                                                    tmp_path: Path) -> None:
+    host = Host(locked_config)
+    await host.start()
+    try:
+        allowed = asyncssh.read_private_key(str(tmp_path / "allowed"))
+        stranger = asyncssh.generate_private_key("ssh-ed25519")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await ssh(host, "eve", client_keys=[stranger])
+        with pytest.raises(asyncssh.PermissionDenied):
+            await ssh(host, "eve")
+        conns = [await ssh(host, "ann", client_keys=[allowed]) for _ in range(3)]
+        with pytest.raises((asyncssh.Error, OSError, ConnectionError)):
+            extra = await ssh(host, "ann", client_keys=[allowed])
+            await extra.run("x", timeout=5)
+        for conn in conns:
+            conn.close()
+    finally:
+        await host.stop()
+
+
+async def test_room_password(host_config: HostConfig) -> None:
+    host_config.password = "hunter2"
+    host = Host(host_config)
+    await host.start()
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await ssh(host, "pat", password="wrong")
+        async with await ssh(host, "pat", password="hunter2") as conn:
+            assert conn.get_extra_info("username") == "pat"
+    finally:
+        await host.stop()
