@@ -376,7 +376,7 @@ class HandAndFoot(FamilyGame):
                                              "from your hand.")
         else:  # HF-P4
             rank = top_code[:-1]
-            if sum(1 for i in cards if codes[i][:-1] == rank) < 2:
+            if sum(1 for i in cards if codes[i][:-1] == rank and not rules.is_wild(codes[i])) < 2:
                 raise IllegalAction("HF-P4", f"to take the pile with {top_code} on top you need "
                                              f"two natural {rank}s from your hand with it.")
         # Lay-offs first (HF-P6), then the top-card meld, then further melds.
