@@ -231,7 +231,7 @@ class Table:
             member.put(error_frame(code, str(getattr(exc, "message", exc)),
                                    rule=getattr(exc, "rule", None), ref=item.ref))
             return
-        member.put(server_frame("ack", table=self.id, ref=item.ref, seq=self.seq))
+        member.put(server_frame("ack", table=self.id, ref=item.ref, seq=len(self.game.log)))
         await self._publish(events=events, actor=seat)
 
     async def _handle_bot(self, item: _Item) -> None:

@@ -14,9 +14,8 @@ from collections import defaultdict
 from typing import Any
 
 import msgpack
+from seatplay import play_seat
 
-from engine.bots import make_bot
-from netcode.client import MeldhallClient
 from netcode.framing import MAX_FRAME, PROTOCOL_VERSION
 
 SEED = 20240611
@@ -36,39 +35,6 @@ def card_faces(value: Any) -> set[int]:
         elif isinstance(item, list):
             stack.extend(item)
     return found
-
-
-async def play_seat(client: MeldhallClient, seat: int, bot_seed: int) -> dict[str, int]:
-    """Act whenever this seat's latest view says so; wait for each answer before acting again."""
-    bot = make_bot("random", bot_seed)
-    stats = {"actions": 0, "errors": 0}
-    latest: dict[str, Any] | None = None
-    acted_on = -1
-    waiting = False
-    ref = 0
-    while True:
-        message = await client.next(timeout=60)
-        tag = message["t"]
-        if tag == "view":
-            latest = message
-        elif tag in ("ack", "error") and message.get("ref") == ref:
-            waiting = False
-            if tag == "error":
-                stats["errors"] += 1
-                acted_on = -1
-        if latest is None:
-            continue
-        if latest["over"]:
-            return stats
-        view = latest["view"]
-        if not waiting and seat in view["to_act"] and latest["seq"] > acted_on:
-            if client._cursor < len(client.received):
-                continue  # a newer message is already here; act on the newest view
-            ref += 1
-            acted_on = latest["seq"]
-            waiting = True
-            client.send("action", action=bot.act(view), ref=ref)
-            stats["actions"] += 1
 
 
 async def test_four_players_two_spectators_play_a_deal(host, connect) -> None:  # type: ignore[no-untyped-def]
