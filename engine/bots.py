@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from .hf_legal import by_value, pick_blocks
+
 
 class Bot(Protocol):
     def act(self, view: dict[str, Any]) -> dict[str, Any]: ...
@@ -46,29 +48,11 @@ class RandomBot:
                 "cards": [self.rng.choice(target["cards"])]}
 
     def _meld(self, entry: dict[str, Any]) -> dict[str, Any]:
-        blocks, need, hand_limit = entry["blocks"], entry["min_count"], entry["max_cards"]
-        chosen = [b for b in blocks if self.rng.random() < 0.5] or [self.rng.choice(blocks)]
-        if not _fits(chosen, need, hand_limit):
-            chosen = _greedy(blocks, need, hand_limit)
+        blocks, need, limit = entry["blocks"], entry["min_count"], entry["max_cards"]
+        order = self.rng.sample(blocks, self.rng.randint(1, len(blocks)))
+        chosen = pick_blocks(order, need, limit) or pick_blocks(by_value(blocks), need, limit)
+        assert chosen, "the listing offers a meld only when one can be built"
         return {"type": "meld", "melds": [list(b["cards"]) for b in chosen]}
-
-
-def _fits(chosen: list[dict[str, Any]], need: int, max_cards: int) -> bool:
-    return (sum(b["points"] for b in chosen) >= need
-            and sum(len(b["cards"]) for b in chosen) <= max_cards)
-
-
-def _greedy(blocks: list[dict[str, Any]], need: int, max_cards: int) -> list[dict[str, Any]]:
-    chosen: list[dict[str, Any]] = []
-    points = 0
-    for b in sorted(blocks, key=lambda b: -b["points"] / len(b["cards"])):
-        if points >= need:
-            break
-        chosen.append(b)
-        points += b["points"]
-    if sum(len(b["cards"]) for b in chosen) <= max_cards:
-        return chosen
-    return [next(b for b in blocks if b["points"] >= need and len(b["cards"]) <= max_cards)]
 
 
 BOTS = {"random": RandomBot}

@@ -59,7 +59,7 @@ def suit_of(code: str) -> str:
 
 
 def parse_card(text: str) -> str:
-    """Normalise a typed card code (``t h`` → ``10H``, ``jk`` → ``JK``); ValueError if not a card."""
+    """Normalise a typed code (``t h`` → ``10H``, ``jk`` → ``JK``); ValueError if not a card."""
     t = text.strip().upper().replace(" ", "")
     if t in ("JK", "JOKER", "*"):
         return JOKER

@@ -12,13 +12,22 @@ import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from .cards import sort_key
+from .cards import rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
 from .melds import Meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
 Commit = Callable[[], Events]
+
+
+def plain_copy(x: Any) -> Any:
+    """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy."""
+    if isinstance(x, dict):
+        return {k: plain_copy(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [plain_copy(v) for v in x]
+    return x
 
 
 def teams_for(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
@@ -55,6 +64,7 @@ class FamilyGame:
         self.turn = 0
         self.phase = "draw"
         self.to_act_list: list[int] = []
+        self._meld_views: dict[int, tuple[Meld, dict[str, Any]]] = {}
         self.codes: list[str] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.stock: list[int] = []          # top of the stock is the last element
@@ -72,6 +82,22 @@ class FamilyGame:
         self._version = 0
         self._public_cache: tuple[int, dict[str, Any]] | None = None
 
+    # ----------------------------------------------------------------- faces
+    @property
+    def codes(self) -> list[str]:
+        """The face of every card id of the current deal (hidden state: never in a view)."""
+        return self._codes
+
+    @codes.setter
+    def codes(self, value: list[str]) -> None:
+        # Faces are fixed for a deal, so what views and listings look up per card is
+        # computed once here rather than on every view.
+        self._codes = value
+        self._sort_keys = [(*sort_key(c), i) for i, c in enumerate(value)]
+        self._card_views = [{"id": i, "code": c} for i, c in enumerate(value)]
+        self._wild = [self.rules.is_wild(c) for c in value]
+        self._rank = [rank_of(c) for c in value]
+
     # ----------------------------------------------------------------- contract API
     @property
     def to_act(self) -> frozenset[int]:
@@ -83,7 +109,7 @@ class FamilyGame:
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
         commit = self._plan(seat, action)
         events = commit()
-        self.log.append((seat, copy.deepcopy(action)))
+        self.log.append((seat, plain_copy(action)))
         self._version += 1
         return events
 
@@ -167,7 +193,7 @@ class FamilyGame:
                 raise InvalidAction(self.rule_id("T1"), f"'{action['type']}' needs '{key}'.")
             return None
         value = action[key]
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise InvalidAction(self.rule_id("T1"),
                                 f"'{key}' must be a {kind.__name__}, not {type(value).__name__}.")
         return value
@@ -193,15 +219,15 @@ class FamilyGame:
         return self.codes[card_id] if 0 <= card_id < len(self.codes) else str(card_id)
 
     def _sorted(self, ids: list[int]) -> list[int]:
-        codes = self.codes
-        return sorted(ids, key=lambda i: (*sort_key(codes[i]), i))
+        return sorted(ids, key=self._sort_keys.__getitem__)
 
     def _cards_view(self, ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
-        codes = self.codes
-        return [{"id": i, "code": codes[i]} for i in ids]
+        """Card maps shared between views: views are read-only data for their consumers."""
+        cv = self._card_views
+        return [cv[i] for i in ids]
 
     def _card(self, card_id: int) -> dict[str, Any]:
-        return {"id": card_id, "code": self.codes[card_id]}
+        return self._card_views[card_id]
 
     def _take_from_stock(self, n: int) -> list[int]:
         n = min(n, len(self.stock))
@@ -233,6 +259,18 @@ class FamilyGame:
         return v
 
     def _build_public_view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _meld_view(self, m: Meld) -> dict[str, Any]:
+        """A meld's view, rebuilt only when the meld itself was replaced."""
+        hit = self._meld_views.get(m.id)
+        if hit is not None and hit[0] is m:
+            return hit[1]
+        d = self._describe_meld(m)
+        self._meld_views[m.id] = (m, d)
+        return d
+
+    def _describe_meld(self, m: Meld) -> dict[str, Any]:
         raise NotImplementedError
 
     def _private_extra(self, seat: int) -> dict[str, Any]:

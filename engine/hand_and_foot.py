@@ -59,8 +59,8 @@ class HandAndFoot(FamilyGame):
     def __init__(self, seats: int, seed: int, options: dict[str, Any] | None = None,
                  _deal: bool = True) -> None:
         opts = validate_options(seats, options)
-        super().__init__(seats, seed, opts, teams_for(seats, True))
         self.rules = hf_rules(opts)
+        super().__init__(seats, seed, opts, teams_for(seats, True))
         self.feet: list[list[int]] = [[] for _ in range(seats)]
         self.stage: list[str] = ["hand"] * seats
         self.foot_played: list[bool] = [False] * seats
@@ -146,9 +146,10 @@ class HandAndFoot(FamilyGame):
                 if rng.random() < opts["exact_cut_chance"]:
                     self.exact_cut[self.team_of[seat]] += 100
                     events.append({"type": "exact_cut", "seat": seat, "points": 100})
-        self.codes = [""] * len(ids)
+        codes = [""] * len(ids)
         for pos, cid in enumerate(ids):
-            self.codes[cid] = order_codes[pos]
+            codes[cid] = order_codes[pos]
+        self.codes = codes
         size, p = rules.hand_size, 0
         seat_order = [(self.dealer + j) % 4 for j in range(1, 5)]
         for seat in seat_order:
@@ -301,13 +302,16 @@ class HandAndFoot(FamilyGame):
             else:
                 m = apply_change(ch, 0, team, self.rules, self.codes)
             after[m.id] = m
-        seen: set[str | None] = set()
-        for m in after.values():
-            if m.team == team and m.size < self.rules.complete_at:
-                if m.rank in seen:
-                    what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
-                    raise IllegalAction("HF-M6", f"your team may have only one unfinished {what}.")
-                seen.add(m.rank)
+        if any(ch.meld is None for ch in changes):  # only a new meld can break HF-M6
+            complete = self.rules.complete_at
+            seen: set[str | None] = set()
+            for m in after.values():
+                if m.team == team and len(m.cards) < complete:
+                    if m.rank in seen:
+                        what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
+                        raise IllegalAction("HF-M6",
+                                            f"your team may have only one unfinished {what}.")
+                    seen.add(m.rank)
         return after
 
     def _check_min_count(self, seat: int, new_meld_cards: list[int]) -> None:
@@ -613,16 +617,24 @@ class HandAndFoot(FamilyGame):
                    for i in ids)
 
     # ----------------------------------------------------------------- views
+    def _describe_meld(self, m: Meld) -> dict[str, Any]:
+        return {"id": m.id, "team": m.team, "rank": m.rank, "cards": self._cards_view(m.cards),
+                "size": len(m.cards), "complete": len(m.cards) >= self.rules.complete_at,
+                "kind": self.meld_kind(m)}
+
     def _build_public_view(self) -> dict[str, Any]:
         codes = self.codes
         top = self.discard[-1] if self.discard else None
-        melds = [{"id": m.id, "team": m.team, "rank": m.rank,
-                  "cards": self._cards_view(m.cards), "size": m.size,
-                  "complete": m.size >= self.rules.complete_at, "kind": self.meld_kind(m)}
-                 for m in self.melds.values()]
+        melds = [self._meld_view(m) for m in self.melds.values()]
+        piles = [dict.fromkeys(PILE_KINDS, 0), dict.fromkeys(PILE_KINDS, 0)]
+        melded = 0
+        for mv in melds:
+            melded += mv["size"]
+            if mv["complete"]:
+                kind = mv["kind"]
+                piles[mv["team"]]["wild" if kind == "wild_pile" else kind] += 1
         hands = sum(len(h) for h in self.hands)
         feet = sum(len(f) for f in self.feet)
-        melded = sum(m.size for m in self.melds.values())
         reds = sum(len(r) for r in self.red_threes)
         return {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
@@ -643,10 +655,10 @@ class HandAndFoot(FamilyGame):
             "opened": {t: o for t, o in enumerate(self.opened)},
             "min_count": {t: (0 if self.opened[t] else self.rules.min_count(self.deal_number))
                           for t in range(2)},
-            "piles": {t: self.piles(t) for t in range(2)},
+            "piles": {0: piles[0], 1: piles[1]},
             "go_out_piles": dict(self.options["go_out_piles"]),
             "asked": self.asked, "permission": self.permission,
-            "totals": dict(self.totals), "score_sheet": self.score_sheet,
+            "totals": dict(self.totals), "score_sheet": list(self.score_sheet),
             "over": self.over, "winners": list(self.winners),
         }
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import sort_key
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -28,9 +27,10 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     if phase not in ("draw", "play"):
         return []
     out: list[dict[str, Any]] = []
+    split = split_hand(game, seat)
     if phase == "draw":
         out.append({"type": "draw"})
-        takes = take_options(game, seat)
+        takes = take_options(game, seat, split)
         if takes:
             out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
                         "options": takes})
@@ -39,12 +39,13 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         hand_n = len(game.hands[seat])
         team = game.team_of[seat]
         need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
-        blocks = meld_blocks(game, seat)
-        if blocks and feasible(blocks, need, hand_n - keep):
+        blocks = [b for b in meld_blocks(game, seat, split)
+                  if len(b["cards"]) <= hand_n - keep]
+        if blocks and pick_blocks(by_value(blocks), need, hand_n - keep) is not None:
             out.append({"type": "meld", "blocks": blocks, "min_count": need,
                         "max_cards": hand_n - keep})
         if hand_n - 1 >= keep:
-            targets = lay_off_targets(game, seat)
+            targets = lay_off_targets(game, seat, split)
             if targets:
                 out.append({"type": "lay_off", "targets": targets})
         cards = discard_cards(game, seat)
@@ -63,29 +64,37 @@ def keep_count(game: HandAndFoot, seat: int) -> int:
     return 0 if game._going_out_failure(seat, game.melds) is None else 2
 
 
-def _split_hand(game: HandAndFoot, seat: int) -> tuple[dict[str, list[int]], list[int]]:
-    rules, codes = game.rules, game.codes
+Split = tuple[dict[str, list[int]], list[int]]
+
+
+def split_hand(game: HandAndFoot, seat: int) -> Split:
+    """The hand's meldable naturals by rank and its wilds, in the hand's own order."""
+    wild, rank_of, meldable = game._wild, game._rank, game.rules.meldable_ranks
     by_rank: dict[str, list[int]] = {}
     wilds: list[int] = []
-    for i in game._sorted(game.hands[seat]):
-        c = codes[i]
-        if rules.is_wild(c):
+    for i in game.hands[seat]:
+        if wild[i]:
             wilds.append(i)
-        elif c[:-1] in rules.meldable_ranks:
-            by_rank.setdefault(c[:-1], []).append(i)
+        else:
+            r = rank_of[i]
+            if r in meldable:
+                if r in by_rank:
+                    by_rank[r].append(i)
+                else:
+                    by_rank[r] = [i]
     return by_rank, wilds
 
 
-def meld_blocks(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
+def meld_blocks(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6)."""
     rules, codes = game.rules, game.codes
-    team = game.team_of[seat]
+    team, complete = game.team_of[seat], rules.complete_at
     unfinished = {m.rank for m in game.melds.values()
-                  if m.team == team and m.size < rules.complete_at}
-    by_rank, wilds = _split_hand(game, seat)
+                  if m.team == team and len(m.cards) < complete}
+    by_rank, wilds = split
     pool = list(wilds)
     blocks: list[list[int]] = []
-    for rank in sorted(by_rank, key=lambda r: sort_key(r + "S")):
+    for rank in by_rank:
         if rank in unfinished:
             continue
         ids = by_rank[rank]
@@ -98,33 +107,44 @@ def meld_blocks(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     return [{"cards": b, "points": sum(rules.value(codes[i]) for i in b)} for b in blocks]
 
 
-def feasible(blocks: list[dict[str, Any]], need: int, max_cards: int) -> bool:
-    """Whether some choice of blocks reaches `need` points using at most `max_cards` cards."""
+def pick_blocks(blocks: list[dict[str, Any]], need: int,
+                max_cards: int) -> list[dict[str, Any]] | None:
+    """Blocks taken in the given order, skipping any that would pass `max_cards`, until
+    `need` points are reached; None if that never happens. Bots share this with the
+    listing, so a meld the listing offers can always be built."""
+    chosen: list[dict[str, Any]] = []
     points = cards = 0
-    for b in sorted(blocks, key=lambda b: -b["points"] / len(b["cards"])):
-        if points >= need:
+    for b in blocks:
+        if chosen and points >= need:
             break
+        if cards + len(b["cards"]) > max_cards:
+            continue
+        chosen.append(b)
         points += b["points"]
         cards += len(b["cards"])
-    if points < need:
-        return False
-    if cards <= max_cards:
-        return True
-    return any(b["points"] >= need and len(b["cards"]) <= max_cards for b in blocks)
+    return chosen if chosen and points >= need else None
 
 
-def lay_off_targets(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
+def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(blocks, key=lambda b: -b["points"] / len(b["cards"]))
+
+
+def lay_off_targets(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, Any]]:
     """Each unfinished team meld, with the single hand cards it can take (HF-M7)."""
     rules = game.rules
-    team = game.team_of[seat]
-    by_rank, wilds = _split_hand(game, seat)
+    team, complete = game.team_of[seat], rules.complete_at
+    by_rank, wilds = split
     targets = []
     for m in game.melds.values():
-        if m.team != team or m.size >= rules.complete_at:
+        size = len(m.cards)
+        if m.team != team or size >= complete:
             continue
-        cards = [] if m.rank is None else list(by_rank.get(m.rank, []))
-        if m.rank is None or m.wilds + 1 <= rules.max_wilds(m.size + 1):
-            cards.extend(wilds)
+        if m.rank is None:
+            cards = wilds
+        else:
+            cards = by_rank.get(m.rank, [])
+            if wilds and m.wilds + 1 <= rules.max_wilds(size + 1):
+                cards = cards + wilds
         if cards:
             targets.append({"meld": m.id, "cards": cards})
     return targets
@@ -139,7 +159,7 @@ def discard_cards(game: HandAndFoot, seat: int) -> list[int]:
     return hand
 
 
-def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
+def take_options(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, Any]]:
     """At most two concrete takes of the pile, each checked by the engine itself."""
     if not game.discard:
         return []
@@ -147,7 +167,7 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     top_code = codes[game.discard[-1]]
     if top_code[0] == "3":
         return []
-    by_rank, wilds = _split_hand(game, seat)
+    by_rank, wilds = split
     team = game.team_of[seat]
     if rules.is_wild(top_code):
         pair, want = wilds[:2], None
@@ -167,7 +187,7 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
             rules.value(codes[i]) for i in pair)
         extra: list[list[int]] = []
         used = set(pair)
-        for b in sorted(meld_blocks(game, seat), key=lambda b: -b["points"]):
+        for b in sorted(meld_blocks(game, seat, split), key=lambda b: -b["points"]):
             if need <= 0:
                 break
             if used.isdisjoint(b["cards"]):

@@ -74,7 +74,8 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
         raise bad("min_counts", "must be a non-empty list of counts (whole numbers, 0 or more).")
     for name in ("go_out_piles", "pile_bonuses"):
         d = opts[name]
-        if not isinstance(d, dict) or set(d) != set(KINDS) or not all(_is_int(v) for v in d.values()):
+        if not isinstance(d, dict) or set(d) != set(KINDS) \
+                or not all(_is_int(v) for v in d.values()):
             raise bad(name, "must give a whole number for each of clean, dirty and wild.")
     if any(v < 0 for v in opts["go_out_piles"].values()):
         raise bad("go_out_piles", "cannot ask for a negative number of piles.")

@@ -83,7 +83,8 @@ class MeldChecker:
     def complete(self, ch: Change) -> str | None:
         if ch.meld is not None and self.rules.max_meld is not None \
                 and ch.meld.size >= self.rules.complete_at:
-            return f"meld {ch.meld.id} is already a complete pile of {ch.meld.size}; nothing can be added."
+            return (f"meld {ch.meld.id} is already a complete pile of {ch.meld.size}; "
+                    "nothing can be added.")
         return None
 
     def naturals_on_wild(self, ch: Change) -> str | None:
@@ -104,10 +105,12 @@ class MeldChecker:
     def shape(self, ch: Change) -> str | None:
         """Naturals of one meldable rank, and no more wilds than the size allows."""
         faces = self._faces(ch.added)
-        naturals = [c for c in faces if not self.rules.is_wild(c)]
-        ranks = sorted({c[:-1] for c in naturals}, key=RANK_ORDER.__getitem__)
+        is_wild = self.rules.is_wild
+        naturals = [c for c in faces if not is_wild(c)]
+        rank_set = {c[:-1] for c in naturals}
         if ch.meld is not None and ch.meld.rank is not None:
-            ranks = sorted(set(ranks) | {ch.meld.rank}, key=RANK_ORDER.__getitem__)
+            rank_set.add(ch.meld.rank)
+        ranks = sorted(rank_set, key=RANK_ORDER.__getitem__) if len(rank_set) > 1 else [*rank_set]
         if len(ranks) > 1:
             return "a meld holds naturals of one rank only, not " + ", ".join(ranks) + "."
         if ranks and ranks[0] not in self.rules.meldable_ranks:
