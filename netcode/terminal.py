@@ -112,10 +112,10 @@ class TerminalHandler:
 
     def resume_writing(self) -> None:
         self._paused = False
-        if self._dirty and self._driver is not None:
+        if self._dirty and self.app is not None:
             self._dirty = False
             self._chan.write(b"\x1b[2J")
-            self._driver.resize(*self.size)  # a Resize makes Textual repaint everything
+            self.app.refresh()  # the whole screen is dirty: the next frame repaints it all
 
     def peer_gone(self) -> None:
         if self.app is not None and self.app.is_running:
