@@ -14,6 +14,7 @@ from .cards import RED_THREES
 from .core import Commit, Events, FamilyGame, teams_for
 from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
+from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
 from .melds import Change, Meld, MeldChecker, apply_change
 
@@ -286,13 +287,22 @@ class HandAndFoot(FamilyGame):
             what = "empty your hand" if left == 0 else "keep just one card"
             raise IllegalAction(rule, f"you cannot {what} now: {why}")
 
+    def _checker(self, team: int) -> HFMeldChecker:
+        """One checker per team and deal (it reads this deal's faces)."""
+        cache = self.__dict__.setdefault("_checkers", {})
+        hit = cache.get(team)
+        if hit is None or hit.codes is not self.codes:
+            hit = cache[team] = HFMeldChecker(self, team)
+        return hit
+
     def _check_changes(self, seat: int, changes: list[Change]) -> dict[int, Meld]:
         """HF-M13 steps 2-8 over all changes; returns the team's melds as they would be."""
         team = self.team_of[seat]
-        checker = HFMeldChecker(self, team)
-        failure = checker.first_failure(changes, MELD_ORDER)
+        failure = self._checker(team).first_failure(changes, MELD_ORDER)
         if failure is not None:
             raise IllegalAction(*failure)
+        if self.stage[seat] == "hand" and all(ch.meld is not None for ch in changes):
+            return self.melds  # neither HF-M6 nor HF-G5/G6 can look at the result
         after = dict(self.melds)
         next_id = self.next_meld_id
         for ch in changes:
@@ -663,5 +673,4 @@ class HandAndFoot(FamilyGame):
         }
 
     def _legal(self, seat: int) -> list[dict[str, Any]]:
-        from .hf_legal import legal_kinds
         return legal_kinds(self, seat)

@@ -16,6 +16,7 @@ from .errors import EngineError
 
 if TYPE_CHECKING:
     from .hand_and_foot import HandAndFoot
+    from .melds import Meld
 
 
 def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
@@ -27,10 +28,9 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     if phase not in ("draw", "play"):
         return []
     out: list[dict[str, Any]] = []
-    split = split_hand(game, seat)
     if phase == "draw":
         out.append({"type": "draw"})
-        takes = take_options(game, seat, split)
+        takes = take_options(game, seat)
         if takes:
             out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
                         "options": takes})
@@ -39,13 +39,17 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         hand_n = len(game.hands[seat])
         team = game.team_of[seat]
         need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
-        blocks = [b for b in meld_blocks(game, seat, split)
+        split = split_hand(game, seat)
+        complete = game.rules.complete_at
+        unfinished = [m for m in game.melds.values() if m.team == team
+                      and len(m.cards) < complete]
+        blocks = [b for b in meld_blocks(game, seat, split, unfinished)
                   if len(b["cards"]) <= hand_n - keep]
         if blocks and pick_blocks(by_value(blocks), need, hand_n - keep) is not None:
             out.append({"type": "meld", "blocks": blocks, "min_count": need,
                         "max_cards": hand_n - keep})
         if hand_n - 1 >= keep:
-            targets = lay_off_targets(game, seat, split)
+            targets = lay_off_targets(game, split, unfinished)
             if targets:
                 out.append({"type": "lay_off", "targets": targets})
         cards = discard_cards(game, seat)
@@ -85,12 +89,15 @@ def split_hand(game: HandAndFoot, seat: int) -> Split:
     return by_rank, wilds
 
 
-def meld_blocks(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, Any]]:
+def meld_blocks(game: HandAndFoot, seat: int, split: Split,
+                unfinished_melds: list[Meld] | None = None) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6)."""
     rules, codes = game.rules, game.codes
-    team, complete = game.team_of[seat], rules.complete_at
-    unfinished = {m.rank for m in game.melds.values()
-                  if m.team == team and len(m.cards) < complete}
+    if unfinished_melds is None:
+        team = game.team_of[seat]
+        unfinished_melds = [m for m in game.melds.values() if m.team == team
+                            and len(m.cards) < rules.complete_at]
+    unfinished = {m.rank for m in unfinished_melds}
     by_rank, wilds = split
     pool = list(wilds)
     blocks: list[list[int]] = []
@@ -129,16 +136,14 @@ def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(blocks, key=lambda b: -b["points"] / len(b["cards"]))
 
 
-def lay_off_targets(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, Any]]:
+def lay_off_targets(game: HandAndFoot, split: Split,
+                    unfinished: list[Meld]) -> list[dict[str, Any]]:
     """Each unfinished team meld, with the single hand cards it can take (HF-M7)."""
     rules = game.rules
-    team, complete = game.team_of[seat], rules.complete_at
     by_rank, wilds = split
     targets = []
-    for m in game.melds.values():
+    for m in unfinished:
         size = len(m.cards)
-        if m.team != team or size >= complete:
-            continue
         if m.rank is None:
             cards = wilds
         else:
@@ -151,15 +156,15 @@ def lay_off_targets(game: HandAndFoot, seat: int, split: Split) -> list[dict[str
 
 
 def discard_cards(game: HandAndFoot, seat: int) -> list[int]:
-    hand = game._sorted(game.hands[seat])
+    hand = game.hands[seat]
     if len(hand) == 1 and game.stage[seat] == "foot":
         return hand if game._going_out_failure(seat, game.melds) is None else []
     if len(hand) > 1 and game.permission == "yes" and game.options["binding_permission"]:
         return []
-    return hand
+    return list(hand)
 
 
-def take_options(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, Any]]:
+def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     """At most two concrete takes of the pile, each checked by the engine itself."""
     if not game.discard:
         return []
@@ -167,13 +172,13 @@ def take_options(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, A
     top_code = codes[game.discard[-1]]
     if top_code[0] == "3":
         return []
-    by_rank, wilds = split
+    hand, wild, rank_of = game.hands[seat], game._wild, game._rank
     team = game.team_of[seat]
     if rules.is_wild(top_code):
-        pair, want = wilds[:2], None
+        pair, want = [i for i in hand if wild[i]][:2], None
     else:
         want = top_code[:-1]
-        pair = by_rank.get(want, [])[:2]
+        pair = [i for i in hand if rank_of[i] == want and not wild[i]][:2]
     if len(pair) < 2:
         return []
     candidates: list[dict[str, Any]] = []
@@ -187,7 +192,8 @@ def take_options(game: HandAndFoot, seat: int, split: Split) -> list[dict[str, A
             rules.value(codes[i]) for i in pair)
         extra: list[list[int]] = []
         used = set(pair)
-        for b in sorted(meld_blocks(game, seat, split), key=lambda b: -b["points"]):
+        for b in sorted(meld_blocks(game, seat, split_hand(game, seat)),
+                        key=lambda b: -b["points"]):
             if need <= 0:
                 break
             if used.isdisjoint(b["cards"]):

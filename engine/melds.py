@@ -70,6 +70,7 @@ class MeldChecker:
         self.rules = rules
         self.codes = codes
         self.ids = ids
+        self._bound: dict[str, Callable[[Change], str | None]] = {}
 
     def _faces(self, ids: Iterable[int]) -> list[str]:
         return [self.codes[i] for i in ids]
@@ -130,8 +131,11 @@ class MeldChecker:
         self, changes: Sequence[Change], order: Sequence[str]
     ) -> tuple[str, str] | None:
         """Run the named checks in order over every change; (rule id, sentence) of the first."""
+        bound = self._bound
         for name in order:
-            check: Callable[[Change], str | None] = getattr(self, name)
+            check = bound.get(name)
+            if check is None:
+                check = bound[name] = getattr(self, name)
             for ch in changes:
                 msg = check(ch)
                 if msg is not None:

@@ -1,0 +1,129 @@
+"""Random-bot full games of Hand and Foot, against OpenSpiel's gin_rummy in the same loop.
+
+Two loops are timed for meldhall, both with the `random` bot:
+- `legal` loop: `game.legal(seat)` -> bot -> `game.apply`, the same shape as OpenSpiel's
+  `legal_actions()` -> random choice -> `apply_action()` loop (the ratio is taken here);
+- `view` loop: `game.view(seat)` -> bot -> `game.apply`, what a bot at a network table does.
+Figures are CPU time of this process (`time.process_time`), so other load on the machine
+moves them less. Run: `make bench` or `.venv/bin/python bench/engine_playout.py [--seconds S]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.bots import make_bot
+
+RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
+
+
+def meldhall_loop(seconds: float, use_view: bool) -> dict[str, Any]:
+    actions = games = 0
+    seed = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = engine.create_game("hand_and_foot", 4, seed)
+        bots = [make_bot("random", seed * 4 + s) for s in range(4)]
+        while not game.over:
+            (seat,) = game.to_act
+            seen = game.view(seat) if use_view else {"legal": game.legal(seat)}
+            game.apply(seat, bots[seat].act(seen))
+            actions += 1
+        games += 1
+        seed += 1
+    cpu = time.process_time() - start
+    return {"actions": actions, "games": games, "cpu_s": round(cpu, 3),
+            "actions_per_s": round(actions / cpu), "games_per_s": round(games / cpu, 2),
+            "actions_per_game": round(actions / games)}
+
+
+def openspiel_loop(seconds: float) -> dict[str, Any] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(0)
+    actions = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                action = rng.choices(outcomes, probs)[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+        games += 1
+    cpu = time.process_time() - start
+    return {"actions": actions, "games": games, "cpu_s": round(cpu, 3),
+            "actions_per_s": round(actions / cpu), "games_per_s": round(games / cpu, 2),
+            "actions_per_game": round(actions / games)}
+
+
+def peak_memory_one_game() -> dict[str, float]:
+    tracemalloc.start()
+    game = engine.create_game("hand_and_foot", 4, 12345)
+    bots = [make_bot("random", s) for s in range(4)]
+    while not game.over:
+        (seat,) = game.to_act
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"traced_peak_mib_one_game": round(peak / 2**20, 2)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per loop")
+    args = parser.parse_args()
+    legal = meldhall_loop(args.seconds, use_view=False)
+    view = meldhall_loop(args.seconds, use_view=True)
+    spiel = openspiel_loop(args.seconds)
+    memory = peak_memory_one_game()
+    memory["process_max_rss_mib"] = round(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result: dict[str, Any] = {
+        "benchmark": "engine_playout", "game": "hand_and_foot", "bot": "random",
+        "python": platform.python_version(), "machine": platform.machine(),
+        "meldhall_legal_loop": legal, "meldhall_view_loop": view,
+        "openspiel_gin_rummy": spiel, "memory": memory,
+        "target_actions_per_s": {"floor": 25000,
+                                 "openspiel": spiel["actions_per_s"] if spiel else None},
+    }
+    print(f"meldhall hand_and_foot, legal loop: {legal['actions_per_s']:>8} actions/s  "
+          f"{legal['games_per_s']:>6} games/s  ({legal['actions_per_game']} actions/game)")
+    print(f"meldhall hand_and_foot, view loop:  {view['actions_per_s']:>8} actions/s  "
+          f"{view['games_per_s']:>6} games/s")
+    if spiel:
+        ratio = legal["actions_per_s"] / spiel["actions_per_s"]
+        result["ratio_legal_loop_to_openspiel"] = round(ratio, 3)
+        result["ratio_view_loop_to_openspiel"] = round(
+            view["actions_per_s"] / spiel["actions_per_s"], 3)
+        print(f"openspiel gin_rummy:                {spiel['actions_per_s']:>8} actions/s  "
+              f"{spiel['games_per_s']:>6} games/s  ({spiel['actions_per_game']} actions/game)")
+        print(f"ratio meldhall/openspiel: legal loop {ratio:.2f}, "
+              f"view loop {result['ratio_view_loop_to_openspiel']:.2f}")
+    else:
+        print("openspiel not installed (pip install -e '.[bench]'): no ratio")
+    print(f"memory: {memory}")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    print(f"wrote {RESULTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
