@@ -158,7 +158,23 @@ class FamilyGame:
 
     @classmethod
     def _blank(cls, seats: int, seed: int, options: dict[str, Any]) -> FamilyGame:
+        """A game with no deal dealt, for `from_dict` and positions to fill in."""
         raise NotImplementedError
+
+    @classmethod
+    def validate_options(cls, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The options merged with the game's defaults; InvalidAction naming the option."""
+        raise NotImplementedError
+
+    # Position hooks: each game reads and writes its own position keys.
+    def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
+        return {}
+
+    def _load_flags(self, spec: dict[str, Any]) -> None:
+        pass
+
+    def _position_extra(self) -> dict[str, Any]:
+        return {}
 
     # ----------------------------------------------------------------- dispatch
     def rule_id(self, suffix: str) -> str:

@@ -8,6 +8,7 @@ and the going-out requirements. Rule ids in messages are the ones of that file.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from .cards import RED_THREES
@@ -32,6 +33,15 @@ class HFMeldChecker(MeldChecker):
         super().__init__(game.rules, game.codes, MELD_IDS)
         self.game = game
         self.team = team
+        self.superseded: set[int] = set()  # changes to a meld that the action changes again
+
+    def shape(self, ch: Change) -> str | None:
+        """HF-P6 / HF-A12: a meld touched again later in a take is judged on its result, so
+        an earlier change to it is checked for its rank only, not for the wild limit."""
+        if id(ch) not in self.superseded:
+            return super().shape(ch)
+        naturals = tuple(i for i in ch.added if not self.rules.is_wild(self.codes[i]))
+        return super().shape(Change(replace(ch.meld, wilds=0), naturals))
 
     def own(self, ch: Change) -> str | None:
         if ch.meld is not None and ch.meld.team != self.team:
@@ -76,6 +86,10 @@ class HandAndFoot(FamilyGame):
     @classmethod
     def _blank(cls, seats: int, seed: int, options: dict[str, Any]) -> HandAndFoot:
         return cls(seats, seed, options, _deal=False)
+
+    @classmethod
+    def validate_options(cls, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        return validate_options(seats, options)
 
     def partner(self, seat: int) -> int:
         return (seat + 2) % 4
@@ -298,7 +312,15 @@ class HandAndFoot(FamilyGame):
     def _check_changes(self, seat: int, changes: list[Change]) -> dict[int, Meld]:
         """HF-M13 steps 2-8 over all changes; returns the team's melds as they would be."""
         team = self.team_of[seat]
-        failure = self._checker(team).first_failure(changes, MELD_ORDER)
+        checker = self._checker(team)
+        later: set[int] = set()
+        checker.superseded = set()
+        for ch in reversed(changes):
+            if ch.meld is not None:
+                if ch.meld.id in later:
+                    checker.superseded.add(id(ch))
+                later.add(ch.meld.id)
+        failure = checker.first_failure(changes, MELD_ORDER)
         if failure is not None:
             raise IllegalAction(*failure)
         if self.stage[seat] == "hand" and all(ch.meld is not None for ch in changes):

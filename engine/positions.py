@@ -106,7 +106,8 @@ def _by_index(d: Any) -> dict[int, Any]:
 def load_position(name: str, spec: dict[str, Any]) -> FamilyGame:
     info = game_info(name)
     seats = spec.get("seats", info.seats[0])
-    game = info.factory._blank(seats, spec.get("seed", 0), _options(info, seats, spec))
+    options = info.factory.validate_options(seats, spec.get("options"))
+    game = info.factory._blank(seats, spec.get("seed", 0), options)
     pool = CardPool(game, _named_codes(spec), spec.get("seed", 0))
     hands = _by_index(spec.get("hands"))
     game.hands = [pool.zone(hands.get(s, "")) for s in range(seats)]
@@ -146,13 +147,6 @@ def load_position(name: str, spec: dict[str, Any]) -> FamilyGame:
                    for t in range(len(game.teams))]
     game._load_flags(spec)
     return game
-
-
-def _options(info: Any, seats: int, spec: dict[str, Any]) -> dict[str, Any]:
-    from .hf_options import validate_options
-    if info.name == "hand_and_foot":
-        return validate_options(seats, spec.get("options"))
-    return dict(spec.get("options") or {})
 
 
 def position_of(game: FamilyGame) -> dict[str, Any]:
