@@ -285,3 +285,50 @@ def test_HF_T4_after_taking_the_pile_the_phase_is_play():
     kinds = [e["type"] for e in g.legal(0)]
     assert "draw" not in kinds and "discard" in kinds
     refused(g, 0, {"type": "draw"}, "HF-T1")
+
+
+# ---------------------------------------------------------------- HF-P6 judged on the result
+def test_HF_P6_lay_off_then_top_card_meld_judged_on_the_result():
+    # alone, JK on 9H 9H 2C would be 4 cards with 2 wilds; with the top card and two 9s
+    # joining the same meld it ends as a 7-card dirty pile (HF-A12: only the result counts)
+    g = at_draw("JK 9C 9S 5C", "6C 9D", "9H 9H 2C")
+    m = meld_id(g, 0, "9")
+    g.apply(0, take_action(g, 0, "9C 9S", onto=m, lay_offs=[(m, "JK")]))
+    (meld,) = melds_of(g, 0)
+    assert meld["size"] == 7 and meld["kind"] == "dirty"
+    assert hand_codes(g, 0) == codes("5C 6C")
+
+
+def test_HF_P6_two_lay_offs_on_one_meld_judged_together():
+    g = at_draw("JK 9C 9S KS KH 5C", "6C KD", "9H 9H 9D 2C")
+    m = meld_id(g, 0, "9")
+    g.apply(0, take_action(g, 0, "KS KH", lay_offs=[(m, "JK"), (m, "9C 9S")]))
+    assert sorted((x["rank"], x["size"], x["kind"]) for x in melds_of(g, 0)) == [
+        ("9", 7, "dirty"), ("K", 3, "natural")]
+
+
+def test_HF_P6_wrong_rank_in_an_earlier_lay_off_still_refused():
+    g = at_draw("10S 9C 9S 5C", "6C 9D", "9H 9H 2C")
+    m = meld_id(g, 0, "9")
+    refused(g, 0, take_action(g, 0, "9C 9S", onto=m, lay_offs=[(m, "10S")]), "HF-M2")
+
+
+def test_HF_P6_wilds_over_the_limit_in_the_result_refused():
+    g = at_draw("JK 2S KS KH 5C", "6C KD", "9H 9H 9D 2C")
+    m = meld_id(g, 0, "9")
+    # 9H 9H 9D 2C + JK + 2S: 6 cards with 3 wilds
+    refused(g, 0, take_action(g, 0, "KS KH", lay_offs=[(m, "JK"), (m, "2S")]), "HF-M2")
+
+
+def test_HF_P6_lay_off_completing_a_pile_then_adding_to_it_refused():
+    g = at_draw("8S 8H 8C 5C", "6C 8D", "8S 8H 8D 8C 8S 8H")
+    m = meld_id(g, 0, "8")
+    # after the lay-off the old meld is a pile, so 'onto' no longer names an unfinished meld
+    refused(g, 0, take_action(g, 0, "8H 8C", onto=m, lay_offs=[(m, "8S")]), "HF-P4")
+
+
+def test_HF_P4b_onto_a_pile_or_an_opponents_meld_refused():
+    g = at_draw("8S 8H 5C", "6C 8D", "8S 8H 8D 8C 8S 8H 8D",
+                extra="melds.1: 8C 8C 8D\n")
+    refused(g, 0, take_action(g, 0, "8S 8H", onto=meld_id(g, 0, "8")), "HF-P4")
+    refused(g, 0, take_action(g, 0, "8S 8H", onto=meld_id(g, 1, "8")), "HF-P4")
