@@ -343,3 +343,11 @@ def test_HF_R6_placed_red_threes_belong_to_the_team():
     assert melds_of(g, 0) == []  # not a meld
     assert g.view(None)["zones"]["red_threes"] == 1
     assert ids(g, 2, "9C")
+
+
+def test_position_text_round_trip():
+    g = engine.create_game("hand_and_foot", 4, seed=3)
+    spec = engine.position_of(g)
+    again = engine.load_position("hand_and_foot",
+                                 engine.parse_position(engine.format_position(spec)))
+    assert engine.position_of(again) == spec

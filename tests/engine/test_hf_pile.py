@@ -332,3 +332,18 @@ def test_HF_P4b_onto_a_pile_or_an_opponents_meld_refused():
                 extra="melds.1: 8C 8C 8D\n")
     refused(g, 0, take_action(g, 0, "8S 8H", onto=meld_id(g, 0, "8")), "HF-P4")
     refused(g, 0, take_action(g, 0, "8S 8H", onto=meld_id(g, 1, "8")), "HF-P4")
+
+
+def test_HF_P10_legal_listing_offers_a_take_only_when_one_is_legal():
+    g = at_draw("8S 8H 5C", "6C 8D", "8S 8H 8D 8C 8S 8H")   # example 1: refused
+    assert [e["type"] for e in g.legal(0)] == ["draw"]
+    g = at_draw("8S 8H 5C", "6C 8D", "8S 8H 8D 8C")         # example 2: allowed
+    (take,) = [e for e in g.legal(0) if e["type"] == "take_pile"]
+    assert take["top"]["code"] == "8D"
+    for option in take["options"]:
+        g.check(0, option)
+    assert any(o.get("onto") == meld_id(g, 0, "8") for o in take["options"])
+    g = at_draw("JH JK 5C", "6C JD", "KS KH KD")             # a joker is not a natural J
+    assert [e["type"] for e in g.legal(0)] == ["draw"]
+    g = at_draw("9S 9H 5C", "6C 3S", "KS KH KD")             # blocked by a three
+    assert [e["type"] for e in g.legal(0)] == ["draw"]
