@@ -398,3 +398,8 @@ def test_HF_I6_initial_meld_may_be_a_complete_pile():
     meld(g, 0, "8S 8H 8D 8C 8S 8H 8D")  # 70 points of cards
     (m,) = melds_of(g, 0)
     assert m["kind"] == "clean" and g.view(0)["opened"][0]
+
+
+def test_HF_M7_lay_off_only_in_the_play_phase():
+    g = position("turn: 0\nphase: draw\nhands.0: KC 5C\nmelds.0: KS KH KD")
+    refused(g, 0, lay_off_action(g, 0, meld_id(g, 0, "K"), "KC"), "HF-T1")

@@ -347,3 +347,9 @@ def test_HF_P10_legal_listing_offers_a_take_only_when_one_is_legal():
     assert [e["type"] for e in g.legal(0)] == ["draw"]
     g = at_draw("9S 9H 5C", "6C 3S", "KS KH KD")             # blocked by a three
     assert [e["type"] for e in g.legal(0)] == ["draw"]
+
+
+def test_HF_P6_lay_offs_in_a_take_only_on_the_teams_melds():
+    g = at_draw("9C 9D QC 5C", "6C 9S", "KS KH KD", extra="melds.1: QS QH QD\n")
+    refused(g, 0, take_action(g, 0, "9C 9D", lay_offs=[(meld_id(g, 1, "Q"), "QC")]), "HF-M9")
+    refused(g, 0, take_action(g, 0, "9C 9D", lay_offs=[(77, "QC")]), "HF-M9")
