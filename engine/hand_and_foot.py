@@ -399,8 +399,8 @@ class HandAndFoot(FamilyGame):
             for ids in [cards, *(c for _, c in lay_offs), *extra]:
                 self._own_cards(seat, ids, seen)
         except IllegalAction as e:
-            raise IllegalAction("HF-P9", e.message + " Cards taken with the pile can be used "
-                                                     "only after the take.") from None
+            raise IllegalAction("HF-P9", e.message[:-1] + "; cards taken with the pile can be "
+                                                          "used only after the take.") from None
         codes, rules = self.codes, self.rules
         top_code = codes[top]
         team = self.team_of[seat]
