@@ -8,7 +8,6 @@ and the going-out requirements. Rule ids in messages are the ones of that file.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from .cards import RED_THREES
@@ -33,15 +32,6 @@ class HFMeldChecker(MeldChecker):
         super().__init__(game.rules, game.codes, MELD_IDS)
         self.game = game
         self.team = team
-        self.superseded: set[int] = set()  # changes to a meld that the action changes again
-
-    def shape(self, ch: Change) -> str | None:
-        """HF-P6 / HF-A12: a meld touched again later in a take is judged on its result, so
-        an earlier change to it is checked for its rank only, not for the wild limit."""
-        if id(ch) not in self.superseded:
-            return super().shape(ch)
-        naturals = tuple(i for i in ch.added if not self.rules.is_wild(self.codes[i]))
-        return super().shape(Change(replace(ch.meld, wilds=0), naturals))
 
     def own(self, ch: Change) -> str | None:
         if ch.meld is not None and ch.meld.team != self.team:
@@ -312,15 +302,7 @@ class HandAndFoot(FamilyGame):
     def _check_changes(self, seat: int, changes: list[Change]) -> dict[int, Meld]:
         """HF-M13 steps 2-8 over all changes; returns the team's melds as they would be."""
         team = self.team_of[seat]
-        checker = self._checker(team)
-        later: set[int] = set()
-        checker.superseded = set()
-        for ch in reversed(changes):
-            if ch.meld is not None:
-                if ch.meld.id in later:
-                    checker.superseded.add(id(ch))
-                later.add(ch.meld.id)
-        failure = checker.first_failure(changes, MELD_ORDER)
+        failure = self._checker(team).first_failure(changes, MELD_ORDER)
         if failure is not None:
             raise IllegalAction(*failure)
         if self.stage[seat] == "hand" and all(ch.meld is not None for ch in changes):
@@ -415,15 +397,15 @@ class HandAndFoot(FamilyGame):
             if sum(1 for i in cards if codes[i][:-1] == rank and not rules.is_wild(codes[i])) < 2:
                 raise IllegalAction("HF-P4", f"to take the pile with {top_code} on top you need "
                                              f"two natural {rank}s from your hand with it.")
-        # Lay-offs first (HF-P6), then the top-card meld, then further melds.
+        # Lay-offs first (HF-P6), then the top-card meld, then further melds. Everything an
+        # action adds to one meld is judged together, on the result (HF-M7, HF-A12).
         working = dict(self.melds)
-        changes: list[Change] = []
+        added: dict[int, tuple[int, ...]] = {}
         for mid, ids in lay_offs:
             if mid not in working:
                 raise IllegalAction("HF-M9", f"your team has no meld {mid}.")
-            ch = Change(working[mid], ids)
-            changes.append(ch)
-            working[mid] = apply_change(ch, mid, team, rules, codes)
+            added[mid] = added.get(mid, ()) + ids
+            working[mid] = apply_change(Change(working[mid], ids), mid, team, rules, codes)
         if onto_id is not None:
             target = working.get(onto_id)
             want = None if rules.is_wild(top_code) else top_code[:-1]
@@ -432,10 +414,10 @@ class HandAndFoot(FamilyGame):
                 rule = "HF-P5" if want is None else "HF-P4"
                 raise IllegalAction(rule, f"'onto' must name your team's unfinished meld of "
                                           f"{'wild cards' if want is None else want + 's'}.")
-            top_change = Change(target, (top, *cards))
-        else:
-            top_change = Change(None, (top, *cards))
-        changes.append(top_change)
+            added[onto_id] = (*added.get(onto_id, ()), top, *cards)
+        changes = [Change(self.melds[mid], ids) for mid, ids in added.items()]
+        if onto_id is None:
+            changes.append(Change(None, (top, *cards)))
         changes.extend(Change(None, ids) for ids in extra)
         melds_after = self._check_changes(seat, changes)
         count = len(self.discard) if rules.take_count is None else min(rules.take_count,
