@@ -327,6 +327,6 @@ class Lobby:
             table.submit(session, session.seat, message["action"], message.get("ref"))
 
     async def on_again(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=True)
+        table = self._current(session, seated=False)
         if table is not None:
             table.play_again(session)

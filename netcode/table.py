@@ -255,8 +255,9 @@ class Table:
 
         try:
             events = await asyncio.to_thread(think_and_apply)
-        except EngineError as exc:
-            log.warning("table %s: bot at seat %s was refused: %s", self.id, seat, exc)
+        except Exception as exc:  # a bot's mistake must not stall the table: try again
+            log.warning("table %s: bot at seat %s failed: %r", self.id, seat, exc)
+            self._schedule_bots()
             return
         await self._publish(events=events, actor=seat)
 

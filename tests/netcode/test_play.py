@@ -130,7 +130,7 @@ async def test_bad_frames_close_only_that_session(host, connect) -> None:  # typ
         owner.send("add_bot")
     owner.send("add_bot", seat=1)  # already a bot's: refused by name
     assert (await owner.wait_for("error"))["code"] == "seat_taken"
-    owner.send("watch", table=table)  # gives up seat 0, then hands it to a bot
+    owner.send("watch", table=table)  # watching keeps seat 0 held...
     assert (await owner.wait_for("joined"))["role"] == "spectator"
     owner.send("leave")
     await owner.wait_for("left")

@@ -110,9 +110,10 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
         for client in again:
             client.close()
     finally:
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGINT)  # Ctrl-C: a clean shutdown
         try:
             await asyncio.wait_for(process.wait(), 10)
         except TimeoutError:
             os.kill(process.pid, signal.SIGKILL)
             await process.wait()
+    assert process.returncode == 0

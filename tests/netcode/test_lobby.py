@@ -1,0 +1,63 @@
+"""Lobby requests over the subsystem: engine-validated creation, bots, play again, idle."""
+
+from __future__ import annotations
+
+import asyncio
+
+from netcode.client import MeldhallClient
+from netcode.server import Host, HostConfig
+
+
+async def test_create_refusals_are_the_engines(host, connect) -> None:  # type: ignore[no-untyped-def]
+    client = await connect("rex")
+    client.send("create", game="hand_and_foot", seats=3)
+    refusal = await client.wait_for("error")
+    assert refusal["code"] == "invalid" and refusal["rule"]
+    client.send("create", game="hand_and_foot", seats=4, options={"no_such_option": 1})
+    refusal = await client.wait_for("error")
+    assert refusal["code"] == "invalid" and refusal["rule"]
+    client.send("create", game="poker", seats=4)
+    assert (await client.wait_for("error"))["code"] == "unknown_game"
+    lobby = await _lobby(client)
+    assert any(g["name"] == "hand_and_foot" and g["option_help"] for g in lobby["games"])
+
+
+async def test_bots_play_to_the_end_and_play_again(host, connect) -> None:  # type: ignore[no-untyped-def]
+    owner = await connect("olga")
+    owner.send("create", game="hand_and_foot", seats=4, options={"deals": 1}, seed=3)
+    table = (await owner.wait_for("joined"))["table"]
+    for seat in (1, 2, 3):
+        owner.send("add_bot", seat=seat)
+    owner.send("leave")  # frees seat 0...
+    await owner.wait_for("left")
+    owner.send("watch", table=table)
+    await owner.wait_for("joined", lambda m: m["role"] == "spectator")
+    owner.send("add_bot", seat=0)  # ...for a fourth bot
+    over = await owner.wait_for("view", lambda m: m["over"], timeout=120)
+    assert over["round"] == 1 and over["seq"] > 20
+    lobby_state = [t["state"] for t in (await _lobby(owner))["tables"] if t["id"] == table]
+    assert lobby_state == ["over"]
+    owner.send("again")
+    fresh = await owner.wait_for("view", lambda m: m["round"] == 2)
+    assert not fresh["over"] and fresh["seq"] <= 1
+    await owner.wait_for("view", lambda m: m["round"] == 2 and m["seq"] > 3, timeout=30)
+
+
+async def _lobby(client: MeldhallClient) -> dict:  # type: ignore[type-arg]
+    client.send("list")
+    return await client.wait_for("lobby", lambda m: True)
+
+
+async def test_idle_sessions_are_closed(host_config: HostConfig) -> None:
+    host_config.idle_timeout = 0.3
+    host = Host(host_config)
+    await host.start()
+    try:
+        client = await MeldhallClient.connect("127.0.0.1", host.port, "ida")
+        bye = await client.wait_for("bye", timeout=5)
+        assert bye["reason"] == "idle for too long"
+        await client.wait_closed()
+        await asyncio.sleep(0.05)
+        assert not host.lobby.sessions
+    finally:
+        await host.stop()
