@@ -276,6 +276,8 @@ class Host:
             self.authorized = {
                 key.public_data for key in _authorized_key_list(keys)
             }
+        # Private: the database holds players' reclaim codes, the dir holds the host key.
+        config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.store = Store(config.data_dir / "meldhall.sqlite3")
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds)
