@@ -1,0 +1,118 @@
+"""tui/rules_text.py: one player-facing entry for every rule id of shared/rules, in file order."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tui.rules_text import RULES, SUMMARIES, RuleEntry, rule_text, rules_for
+
+RULES_DIR = Path(os.environ.get("MELDHALL_RULES_DIR", "/work/shared/rules"))
+
+GAMES = {
+    "hand_and_foot": "HF",
+}
+
+# A rule is defined as "**HF-M3 (title).**"; options and decisions are table rows "| HF-O1 |".
+BOLD_ID = re.compile(r"\*\*([A-Z]{2}-[A-Z]+[0-9]+)\b")
+TABLE_ID = re.compile(r"^\|\s*([A-Z]{2}-[OA][0-9]+)\s*\|", re.MULTILINE)
+ANY_ID = re.compile(r"\*\*([A-Z]{2}-[A-Z]+[0-9]+)\b|^\|\s*([A-Z]{2}-[OA][0-9]+)\s*\|", re.MULTILINE)
+
+
+def _spec(game: str) -> str:
+    path = RULES_DIR / f"{game}.md"
+    if not path.is_file():
+        pytest.skip(f"rules file {path} not available")
+    return path.read_text(encoding="utf-8")
+
+
+def _ids(pattern: re.Pattern[str], text: str, prefix: str) -> list[str]:
+    found = []
+    for match in pattern.finditer(text):
+        rid = next(g for g in match.groups() if g)
+        if rid.startswith(prefix + "-") and rid not in found:
+            found.append(rid)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_bold_rule_id_has_an_entry(game: str) -> None:
+    bold = _ids(BOLD_ID, _spec(game), GAMES[game])
+    assert len(bold) > 50
+    have = {e.id for e in RULES[game]}
+    assert [rid for rid in bold if rid not in have] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_and_decision_has_an_entry(game: str) -> None:
+    table = _ids(TABLE_ID, _spec(game), GAMES[game])
+    assert any("-O" in rid for rid in table) and any("-A" in rid for rid in table)
+    have = {e.id for e in RULES[game]}
+    assert [rid for rid in table if rid not in have] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_entries_follow_the_file_and_invent_nothing(game: str) -> None:
+    defined = _ids(ANY_ID, _spec(game), GAMES[game])
+    assert [e.id for e in RULES[game]] == defined
+
+
+def test_games_and_summaries() -> None:
+    assert set(GAMES) <= set(RULES)
+    assert set(SUMMARIES) == set(RULES)
+    for game, summary in SUMMARIES.items():
+        lines = summary.splitlines()
+        assert 10 <= len(lines) <= 20, game
+        assert all(line.strip() for line in lines), game
+
+
+def test_rule_text_lookup() -> None:
+    entry = rule_text("HF-M3")
+    assert isinstance(entry, RuleEntry)
+    assert entry.id == "HF-M3"
+    assert entry.section == "Melds"
+    assert "wild" in entry.text.lower()
+    assert rule_text("hf-m3") == entry
+    assert rule_text("HF-Z99") is None
+    assert rule_text("") is None
+
+
+def test_rules_for() -> None:
+    for game in RULES:
+        assert rules_for(game) == RULES[game]
+        assert rules_for(game) is not RULES[game]
+    assert rules_for("no_such_game") == []
+
+
+def test_ids_are_unique_and_prefixed() -> None:
+    ids = [e.id for entries in RULES.values() for e in entries]
+    assert len(ids) == len(set(ids))
+    for game, entries in RULES.items():
+        prefix = GAMES.get(game)
+        if prefix:
+            assert all(e.id.startswith(prefix + "-") for e in entries)
+    for rid in ids:
+        assert rule_text(rid) is not None and rule_text(rid).id == rid
+
+
+def _all_entries() -> list[RuleEntry]:
+    return [e for entries in RULES.values() for e in entries]
+
+
+@pytest.mark.parametrize("entry", _all_entries(), ids=lambda e: e.id)
+def test_text_is_plain_single_paragraph(entry: RuleEntry) -> None:
+    for field in (entry.title, entry.text, entry.section):
+        assert field and field == field.strip()
+        assert "\n" not in field
+        assert field.isascii() and field.isprintable()
+        assert not re.search(r"[*`_#\[\]<>]", field), field
+    assert "  " not in entry.text
+    assert entry.text.endswith((".", ")", '"'))
+    assert entry.text[0].isupper() or entry.text[0].isdigit()
+    # 1 to 4 sentences for a player: a full stop followed by a new sentence splits them.
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9])", entry.text) if s]
+    assert 1 <= len(sentences) <= 4, entry.text
+    assert len(entry.title) <= 40

@@ -1,0 +1,781 @@
+"""Rules texts shown to players on screen, one entry per rule id of shared/rules.
+
+Every id defined in a game's rules file (the bold ``XX-..`` rules, the options ``XX-O..`` and
+the decisions ``XX-A..``) has one :class:`RuleEntry`, in file order. The texts are written
+for a player at the table, in meldhall's own words; the rules files stay the reference.
+Refusals from the engine carry a rule id, so ``rule_text(err.rule)`` gives the text to show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["RULES", "SUMMARIES", "RuleEntry", "rule_text", "rules_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    id: str  # "HF-M3"
+    title: str  # short, e.g. "Wild melds"
+    text: str  # 1-4 plain sentences for a player
+    section: str  # e.g. "Melds", "Taking the pile", "Options"
+
+
+def _group(section: str, *items: tuple[str, str, str]) -> list[RuleEntry]:
+    """Entries of one section, each given as (id, title, text)."""
+    return [RuleEntry(rid, title, text, section) for rid, title, text in items]
+
+
+# --------------------------------------------------------------------------------------------
+# Hand and Foot
+# --------------------------------------------------------------------------------------------
+
+_HF_SUMMARY = "\n".join(
+    [
+        "Four players in two partnerships; partners sit opposite (seats 0 and 2 against 1 and 3).",
+        "Cards: five 52-card packs plus 10 jokers, 270 in all. Jokers (JK) and 2s are wild.",
+        "You get a hand of 13 cards and a face-down foot of 13. Play the hand first; when it is",
+        "used up you pick up the foot and play on with it.",
+        "Goal: meld cards of one rank, build 7-card piles, and be the team that goes out.",
+        "Your turn: draw 2 from the stock, or take the top 7 cards of the discard pile by melding",
+        "its top card with two matching cards from your hand. Then meld and lay off on your",
+        "team's melds as you like, and end the turn by discarding one card.",
+        "Melds have 3 to 7 cards of one rank, at most a third of them wild. Wilds alone may also",
+        "form a wild meld. A 7-card meld is a pile: clean (no wild) 500, dirty 300, wild 1500.",
+        "Your team's first meld of a deal must be worth 50, 90, 120 or 150 (deals 1 to 4).",
+        "Red threes go to the table by themselves (+100 each); black threes can only be discarded.",
+        "To go out you must be in your foot, your partner must have played from theirs, you must",
+        "ask your partner and hear yes, and your team needs 2 clean, 2 dirty and 1 wild pile.",
+        "A deal ends when someone goes out (+100) or when the stock runs out.",
+        "Score: card values of melds + pile bonuses + red threes + going out, minus the cards",
+        "left in both partners' hands and feet. JK 50, 2 and A 20, 8 to K 10, 4 to 7 and 3S 3C 5.",
+        "The game lasts 4 deals; the team with the higher total wins.",
+    ]
+)
+
+_HF: list[RuleEntry] = [
+    *_group(
+        "Cards",
+        (
+            "HF-C1",
+            "The deck",
+            "The game uses five ordinary 52-card packs and 10 jokers, 270 cards in all. Each card "
+            "code such as 7H is there five times, and there are ten JK.",
+        ),
+        (
+            "HF-C2",
+            "Wild and natural cards",
+            "Jokers (JK) and all 2s are wild cards. Every other card, threes included, is a "
+            "natural card.",
+        ),
+        (
+            "HF-C3",
+            "Card values",
+            "JK is worth 50, any 2 and any A 20, K Q J 10 9 8 are 10 each, and 7 6 5 4 and the "
+            "black threes 3S 3C are 5 each. Red threes have no card value: they score +100 on the "
+            "table and cost 100 if still unplayed at the end.",
+        ),
+        (
+            "HF-C4",
+            "Black threes",
+            "You can never meld or lay off 3S or 3C; the only way to get rid of one is to discard "
+            "it. A black three on top of the discard pile blocks the pile. Each one left in a "
+            "hand or foot when the deal ends costs 5.",
+        ),
+        (
+            "HF-C5",
+            "Red threes",
+            "3H and 3D never stay in your hand and are never melded or discarded. They go face "
+            "up into your team's red-three area and are replaced from the stock for you.",
+        ),
+        (
+            "HF-C6",
+            "Meldable ranks",
+            "Naturals can be melded in the ranks 4 5 6 7 8 9 10 J Q K A. Threes can never be "
+            "melded, and 2s never make a rank of their own: a meld of wilds only is a wild meld.",
+        ),
+    ),
+    *_group(
+        "Red threes",
+        (
+            "HF-R1",
+            "Red threes on your first turn",
+            "At the start of your first turn of each deal, the game puts every red three from "
+            "your hand on the table and gives you one card from the stock for each. Red threes "
+            "among those cards are handled the same way until none is left; then you draw as "
+            "usual.",
+        ),
+        (
+            "HF-R2",
+            "Drawing a red three",
+            "A red three you get from the stock, in your 2-card draw or as a replacement, goes "
+            "straight to the table and you get one more card from the stock for it.",
+        ),
+        (
+            "HF-R3",
+            "Red threes in your foot",
+            "When you pick up your foot, any red threes in it go to the table and are replaced "
+            "from the stock, just as on your first turn.",
+        ),
+        (
+            "HF-R4",
+            "Red three from the pile",
+            "A red three among the cards you take from the discard pile goes to the table, and "
+            "you get no card for it. This can only happen if the deal's first upcard was a red "
+            "three.",
+        ),
+        (
+            "HF-R5",
+            "Stock too short for replacements",
+            "If the stock holds fewer cards than you are owed for red threes, you get what is "
+            "there and the rest is not owed later.",
+        ),
+        (
+            "HF-R6",
+            "Whose red threes",
+            "Red threes on the table belong to your team. They are not melds, never help with the "
+            "opening minimum, and score 100 each.",
+        ),
+    ),
+    *_group(
+        "The deal",
+        (
+            "HF-S1",
+            "Seats and teams",
+            "Four players play in two partnerships: seats 0 and 2 against seats 1 and 3. "
+            "Partners sit across from each other.",
+        ),
+        (
+            "HF-S2",
+            "Dealer",
+            "The host chooses who deals first (seat 0 unless changed), and the deal moves one "
+            "seat clockwise each time. Apart from deciding who plays first, being dealer "
+            "changes nothing.",
+        ),
+        (
+            "HF-S3",
+            "Shuffle",
+            "All 270 cards are shuffled for every deal. There is no grabbing or cutting of cards "
+            "and no bonus for it, unless the host turns on the exact-cut option.",
+        ),
+        (
+            "HF-S4",
+            "Your hand",
+            "You are dealt 13 cards as your hand, which you play first. You may look at it at "
+            "once.",
+        ),
+        (
+            "HF-S5",
+            "Your foot",
+            "You are also dealt a second packet of 13 cards, your foot, face down. Nobody sees "
+            "it, not even you, until you pick it up.",
+        ),
+        (
+            "HF-S6",
+            "Stock and upcard",
+            "The other cards form the stock, and its top card is turned up to start the discard "
+            "pile, leaving 165 in the stock. The upcard stays whatever it is: a three there "
+            "blocks the pile, and a wild there can only be taken into a wild meld.",
+        ),
+        (
+            "HF-S7",
+            "First player",
+            "The player to the dealer's left plays first, and turns go on clockwise.",
+        ),
+        (
+            "HF-S8",
+            "Order of dealing",
+            "Cards are dealt in a fixed order: the hands starting left of the dealer, then the "
+            "feet in the same order, then the upcard. This only keeps seeded deals repeatable; "
+            "it makes no difference to play.",
+        ),
+    ),
+    *_group(
+        "Your turn",
+        (
+            "HF-T1",
+            "Who may act",
+            "You can act only on your own turn, or when your partner asks you to answer. "
+            "Anything else is refused and changes nothing.",
+        ),
+        (
+            "HF-T2",
+            "Start of a turn",
+            "On your first turn of a deal, your red threes are placed and replaced first. Then "
+            "you draw or take the pile.",
+        ),
+        (
+            "HF-T3",
+            "Drawing",
+            "Draw the top 2 cards of the stock, or whatever is left if fewer remain.",
+        ),
+        (
+            "HF-T4",
+            "Taking the pile instead",
+            "Instead of drawing you may take the discard pile, if you can meet the conditions "
+            "for taking it.",
+        ),
+        (
+            "HF-T5",
+            "Melding after the draw",
+            "After drawing you may make as many melds and lay-offs as you like, in any order. "
+            "Your turn ends when you discard, or earlier if you go out.",
+        ),
+        (
+            "HF-T6",
+            "Discarding",
+            "End your turn by putting one card from your hand on top of the discard pile. Any "
+            "card may go, wilds and black threes too. Discarding the last card of your foot is "
+            "going out and needs the going-out conditions.",
+        ),
+        (
+            "HF-T7",
+            "Picking up your foot",
+            "When your hand runs out you pick up your foot. If your last hand card was a "
+            "discard, your turn is over; if you used it up by melding, laying off or taking the "
+            "pile, you play on from the foot and still end with a discard or by going out.",
+        ),
+        (
+            "HF-T8",
+            "End of a turn",
+            "After your turn, play passes to the left, unless the stock is now empty: then the "
+            "deal ends.",
+        ),
+        (
+            "HF-T9",
+            "The pile is closed",
+            "You see only the top card of the discard pile and how many cards it holds. Nobody "
+            "may look through it.",
+        ),
+    ),
+    *_group(
+        "Taking the pile",
+        (
+            "HF-P1",
+            "When you may take the pile",
+            "You may take the pile only at the start of your turn, in place of drawing. Once you "
+            "have drawn, the pile is closed to you for that turn.",
+        ),
+        (
+            "HF-P2",
+            "Blocked by a three",
+            "You cannot take the pile if it is empty or if a three, red or black, is on top.",
+        ),
+        (
+            "HF-P3",
+            "How many cards you get",
+            "You take the top 7 cards of the pile, or all of it if it holds fewer. Anything "
+            "below stays in the pile.",
+        ),
+        (
+            "HF-P4",
+            "Natural card on top",
+            "To take a natural top card you must meld it at once with at least two naturals of "
+            "its rank from your hand. They start a new meld, allowed only if your team ends up "
+            "with no other unfinished meld of that rank, or go together onto your team's "
+            "unfinished meld of that rank, which may not pass 7 cards. More cards of the rank, "
+            "and wilds within the limit, may join them.",
+        ),
+        (
+            "HF-P5",
+            "Wild card on top",
+            "To take a wild top card you must meld it with at least two wilds from your hand "
+            "(jokers and 2s in any mix), as a new wild meld or on your team's unfinished wild "
+            "meld. A pair of naturals cannot take a wild.",
+        ),
+        (
+            "HF-P6",
+            "More plays in the same take",
+            "While taking you may first lay off cards from your hand on your team's melds, for "
+            "example to finish a pile so a new meld of that rank is allowed, and you may make "
+            "more new melds from your hand. The whole take is checked as one move.",
+        ),
+        (
+            "HF-P7",
+            "Opening by taking the pile",
+            "If your team has not opened yet, the new melds of the take must reach the opening "
+            "minimum. Of the cards from the pile only the top card counts.",
+        ),
+        (
+            "HF-P8",
+            "The rest of the cards",
+            "After the melds are down, the other cards you took (up to 6) go into your hand. Red "
+            "threes among them go to the table with no replacement card.",
+        ),
+        (
+            "HF-P9",
+            "Cards from under the top card",
+            "The cards from under the top card cannot be used in the take itself. They go to "
+            "your hand, and you may meld or lay them off later in the same turn.",
+        ),
+        (
+            "HF-P10",
+            "A take that fails",
+            "If any condition is not met you do not get the pile, and nothing changes. The "
+            "message names the first rule that failed.",
+        ),
+    ),
+    *_group(
+        "Melds",
+        (
+            "HF-M1",
+            "Meld size",
+            "A meld has 3 to 7 cards. A new meld needs at least 3 cards, and no meld can ever "
+            "hold more than 7.",
+        ),
+        (
+            "HF-M2",
+            "Wild limit",
+            "A meld with naturals uses one rank only, and at most a third of its cards may be "
+            "wild: 1 wild in a meld of 3 to 5 cards, 2 wilds in a meld of 6 or 7.",
+        ),
+        (
+            "HF-M3",
+            "Wild melds",
+            "You may meld wild cards on their own: 3 to 7 jokers and 2s in any mix. Only wild "
+            "cards can be added to a wild meld.",
+        ),
+        (
+            "HF-M4",
+            "No threes in melds",
+            "No three, red or black, can ever go into a meld or be laid off.",
+        ),
+        (
+            "HF-M5",
+            "Piles",
+            "A meld that reaches 7 cards is a finished pile and takes no more cards. A clean "
+            "pile has no wild (bonus 500), a dirty pile has 1 or 2 wilds (300), and a wild pile "
+            "is 7 wild cards (1500). You may lay a pile down whole or build it up.",
+        ),
+        (
+            "HF-M6",
+            "One unfinished meld per rank",
+            "Your team may have only one unfinished meld (3 to 6 cards) of each rank, and only "
+            "one unfinished wild meld. Once that meld becomes a pile, even in the same move, you "
+            "may start another; piles of a rank are unlimited.",
+        ),
+        (
+            "HF-M7",
+            "Laying off",
+            "On your turn you may add cards from your hand to any of your team's melds, one meld "
+            "per lay-off. Only the result is checked: one wild onto 4 cards that already hold a "
+            "wild is refused, but that wild together with a natural is fine.",
+        ),
+        (
+            "HF-M8",
+            "Melds stay put",
+            "Cards on the table never go back to a hand and never move to another meld.",
+        ),
+        (
+            "HF-M9",
+            "Only on your turn, only your team",
+            "You may meld and lay off only during your own turn, after drawing or as part of "
+            "taking the pile. You can never add cards to the other team's melds.",
+        ),
+        (
+            "HF-M10",
+            "Before your team has opened",
+            "Until your team has opened, its first meld or pile take must reach the opening "
+            "minimum. With nothing on the table yet there is nothing to lay off on.",
+        ),
+        (
+            "HF-M11",
+            "What a wild stands for",
+            "A wild in a natural meld counts as that meld's rank, so you never have to name it. "
+            "It still scores its own value: JK 50, a 2 20.",
+        ),
+        (
+            "HF-M12",
+            "Several melds at once",
+            "One meld move may put down several melds. If any of them, or your team's melds "
+            "afterwards, break a rule, none of it happens.",
+        ),
+        (
+            "HF-M13",
+            "Which rule a refusal names",
+            "When a meld or lay-off breaks several rules, the message names the first one in "
+            "this order: your turn, whose meld, threes, finished piles, wild melds, size, wild "
+            "limit, one unfinished meld per rank, going out, and last the opening minimum.",
+        ),
+    ),
+    *_group(
+        "Opening meld",
+        (
+            "HF-I1",
+            "Opening minimum",
+            "Your team's first meld of a deal, by either partner, must be worth at least 50 "
+            "points in deal 1, 90 in deal 2, 120 in deal 3 and 150 in deal 4.",
+        ),
+        (
+            "HF-I2",
+            "What counts toward it",
+            "Add up the card values of the new melds made in that one move. Pile bonuses and red "
+            "threes never count, and melds from separate moves are never added together.",
+        ),
+        (
+            "HF-I3",
+            "Cards from the pile",
+            "If you open by taking the pile, only its top card counts and no other card from the "
+            "pile may be used. Make up the rest with cards from your hand in the same take.",
+        ),
+        (
+            "HF-I4",
+            "Open for the whole team",
+            "Once either partner has opened, the team stays open for the rest of the deal and "
+            "the other partner needs no minimum.",
+        ),
+        (
+            "HF-I5",
+            "Falling short",
+            "A first meld worth less than the minimum is refused, and nothing changes.",
+        ),
+        (
+            "HF-I6",
+            "A pile in the opening",
+            "Your opening may include a complete 7-card pile, but only its card values count "
+            "toward the minimum, not its bonus.",
+        ),
+    ),
+    *_group(
+        "Going out",
+        (
+            "HF-G1",
+            "Only from the foot",
+            "You can go out only after picking up your foot. You go out when your last card "
+            "leaves your hand, by melding, laying off, taking the pile or discarding; a final "
+            "discard is not needed.",
+        ),
+        (
+            "HF-G2",
+            "Piles needed",
+            "When you go out your team needs at least 2 clean piles, 2 dirty piles and 1 wild "
+            "pile, counting piles finished that turn. Extra piles of one kind do not make up for "
+            "a missing kind.",
+        ),
+        (
+            "HF-G3",
+            "Partner in the foot",
+            "Your partner must have picked up their foot and made at least one play from it. A "
+            "partner who reached the foot with a discard and has not played since does not "
+            "count yet.",
+        ),
+        (
+            "HF-G4",
+            "Partner's permission",
+            "You must ask your partner during this turn, and your partner must say yes.",
+        ),
+        (
+            "HF-G5",
+            "No empty hand without going out",
+            "Once in your foot, you may not get rid of your last card unless that play is a "
+            "legal going out.",
+        ),
+        (
+            "HF-G6",
+            "No dead end",
+            "Once in your foot, you may not meld, lay off or take the pile down to a single card "
+            "unless you could then go out by discarding it. This stops you getting stuck with a "
+            "card you may not discard.",
+        ),
+        (
+            "HF-G7",
+            "Going out by discarding",
+            "You may discard your last foot card only if you meet every going-out condition. "
+            "That discard goes on the pile and you have gone out.",
+        ),
+        (
+            "HF-G8",
+            "Asking to go out",
+            "On your turn, in your foot and once your partner has played from their foot, you "
+            "may ask your partner once whether you may go out. Your partner answers yes or no. "
+            "You do not need the piles yet when you ask.",
+        ),
+        (
+            "HF-G9",
+            "The answer",
+            "A no means you cannot go out this turn. A yes lets you go out this turn but does "
+            "not force you; if you cannot, just discard as usual. The answer lasts only for this "
+            "turn.",
+        ),
+    ),
+    *_group(
+        "End of the deal",
+        (
+            "HF-E1",
+            "Going out ends the deal",
+            "As soon as a player goes out, play stops and the deal is scored.",
+        ),
+        (
+            "HF-E2",
+            "The stock runs out",
+            "If the stock is empty when a turn ends, the deal ends and is scored, and nobody "
+            "gets the going-out bonus. The player who took the last stock card still plays that "
+            "turn to the end and may even go out.",
+        ),
+        (
+            "HF-E3",
+            "Short draw",
+            "If the stock holds fewer cards than you should get, you take what is left, "
+            "possibly nothing.",
+        ),
+        (
+            "HF-E4",
+            "The next deal",
+            "After scoring, the next dealer starts a new deal with a fresh shuffle. The table is "
+            "cleared, and the team totals carry over.",
+        ),
+        (
+            "HF-E5",
+            "End of the game",
+            "The game ends after the 4th deal. The team with the higher total wins; equal "
+            "totals are a draw.",
+        ),
+    ),
+    *_group(
+        "Scoring",
+        (
+            "HF-SC1",
+            "Melded cards",
+            "Your team scores the card values of every card in its melds, finished or not.",
+        ),
+        (
+            "HF-SC2",
+            "Pile bonuses",
+            "Each clean pile scores 500, each dirty pile 300 and each wild pile 1500.",
+        ),
+        (
+            "HF-SC3",
+            "Red threes",
+            "Each red three on your team's table scores 100, even if the team has not melded.",
+        ),
+        (
+            "HF-SC4",
+            "Going out",
+            "The team of the player who went out scores 100 more. Nobody gets it when the stock "
+            "runs out.",
+        ),
+        (
+            "HF-SC5",
+            "Cards left over",
+            "Every card still held by either partner, in hand or in a foot not yet picked up, "
+            "counts against the team at its card value. A red three left in an unopened foot "
+            "costs 100.",
+        ),
+        (
+            "HF-SC6",
+            "Deal score",
+            "Deal score = melded cards + pile bonuses + red threes + going out - cards left "
+            "over. It can be negative, and it is added to the team's total.",
+        ),
+        (
+            "HF-SC7",
+            "Score sheet",
+            "The score sheet shows each part for each team: card points, piles of each kind, "
+            "red threes, going out, and the penalty of each seat's hand and foot, then the deal "
+            "score and the new total.",
+        ),
+    ),
+    *_group(
+        "Options",
+        ("HF-O1", "First dealer", "Host option: the seat that deals first (default seat 0)."),
+        ("HF-O2", "Number of deals", "Host option: how many deals the game lasts (default 4)."),
+        (
+            "HF-O3",
+            "Opening minimums",
+            "Host option: the opening minimum for each deal (default 50, 90, 120, 150; the "
+            "last one repeats for any later deals).",
+        ),
+        (
+            "HF-O4",
+            "Piles to go out",
+            "Host option: the piles a team needs to go out (default 2 clean, 2 dirty, 1 wild; "
+            "a lighter variant asks for 1 of each).",
+        ),
+        (
+            "HF-O5",
+            "Cards taken from the pile",
+            "Host option: how many cards a pile take gives you (default 7; can be the whole "
+            "pile or fewer, such as 3).",
+        ),
+        (
+            "HF-O6",
+            "Hand and foot size",
+            "Host option: cards in each hand and each foot (default 13; 11 is a common house "
+            "rule).",
+        ),
+        (
+            "HF-O7",
+            "Bury the first upcard",
+            "Host option, off by default: a red three or joker turned as the first upcard is "
+            "shuffled back into the stock and another card is turned.",
+        ),
+        (
+            "HF-O8",
+            "Exact-cut bonus",
+            "Host option, off by default: a chance-based stand-in for the table bonus of 100 "
+            "for grabbing exactly the right number of cards when dealing.",
+        ),
+        (
+            "HF-O9",
+            "Binding permission",
+            "Host option, off by default: after your partner says yes, you may not end the turn "
+            "with a discard that leaves you holding cards.",
+        ),
+        (
+            "HF-O10",
+            "Red three value",
+            "Host option: red threes score 100 each (default); a house rule makes every red "
+            "three cost 500, placed or not.",
+        ),
+        (
+            "HF-O11",
+            "Pile bonuses",
+            "Host option: the bonuses for clean, dirty and wild piles (default 500, 300, 1500; "
+            "one house rule uses 300, 100 and 0).",
+        ),
+    ),
+    *_group(
+        "Decisions",
+        (
+            "HF-A1",
+            "When the stock runs out",
+            "The deal ends after the turn that emptied the stock, with no going-out bonus.",
+        ),
+        (
+            "HF-A2",
+            "The upcard stays",
+            "The first upcard stays on the pile whatever it is; burying it is a host option.",
+        ),
+        (
+            "HF-A3",
+            "Asking to go out",
+            "You may ask once a turn, in your foot, after your partner has played from theirs; "
+            "a yes allows going out but does not force it.",
+        ),
+        (
+            "HF-A4",
+            "Playing from the foot",
+            "Any draw, take, meld, lay-off or discard after picking up the foot counts as "
+            "playing from it, even in the same turn.",
+        ),
+        (
+            "HF-A5",
+            "Unfinished wild melds",
+            "An unfinished wild meld counts like a rank of its own: one per team.",
+        ),
+        (
+            "HF-A6",
+            "Lay-offs before a take",
+            "Any legal lay-off may come first when you take the pile, not only cards of the top "
+            "card's rank.",
+        ),
+        (
+            "HF-A7",
+            "Top card and two",
+            "The top card and at least two naturals of its rank from your hand must end up in "
+            "the same meld.",
+        ),
+        (
+            "HF-A8",
+            "Piles counted by kind",
+            "The piles for going out are counted kind by kind; a spare clean pile cannot stand "
+            "in for a dirty one.",
+        ),
+        (
+            "HF-A9",
+            "Red threes placed for you",
+            "Red threes are always placed by the game, so none can be forgotten in a hand.",
+        ),
+        (
+            "HF-A10",
+            "Red threes without melds",
+            "Red threes score 100 each even for a team that has melded nothing.",
+        ),
+        (
+            "HF-A11",
+            "One third wild",
+            "A meld may be at most one third wild, rounded down; other house limits are not used.",
+        ),
+        (
+            "HF-A12",
+            "Lay-offs checked by result",
+            "Only the meld after a lay-off is checked, so cards added together may pass where "
+            "one alone would not.",
+        ),
+        (
+            "HF-A13",
+            "One card left",
+            "You may not leave yourself one card that you could not discard to go out.",
+        ),
+        ("HF-A14", "Ties", "Equal final totals make the game a draw, and both teams win."),
+        (
+            "HF-A15",
+            "Opening in one move",
+            "Only melds made in a single move add up toward the opening minimum.",
+        ),
+        (
+            "HF-A16",
+            "What you see of the pile",
+            "You see the pile's top card and size only; each discard was shown when it was played.",
+        ),
+        (
+            "HF-A17",
+            "Replacements from a short stock",
+            "If the stock cannot cover a red-three replacement, you get what is left and nothing "
+            "more is owed.",
+        ),
+        (
+            "HF-A18",
+            "Digital deal",
+            "Each deal is one shuffle dealt in a fixed order, with no exact-cut bonus unless the "
+            "host turns it on.",
+        ),
+        (
+            "HF-A19",
+            "Complete source",
+            "The original rules came through complete, so nothing had to be filled in.",
+        ),
+        (
+            "HF-A20",
+            "Four players only",
+            "Only the four-player partnership game is offered.",
+        ),
+        (
+            "HF-A21",
+            "Cards under the top card",
+            "The cards from under the top card go to your hand and can be used only after the "
+            "take.",
+        ),
+        (
+            "HF-A22",
+            "Wild on top",
+            "A wild top card can be taken only into a wild meld, with at least two wilds from "
+            "your hand.",
+        ),
+    ),
+]
+
+
+# --------------------------------------------------------------------------------------------
+# Lookup
+# --------------------------------------------------------------------------------------------
+
+SUMMARIES: dict[str, str] = {
+    "hand_and_foot": _HF_SUMMARY,
+}
+
+RULES: dict[str, list[RuleEntry]] = {
+    "hand_and_foot": _HF,
+}
+
+_BY_ID: dict[str, RuleEntry] = {entry.id: entry for rules in RULES.values() for entry in rules}
+
+
+def rule_text(rule_id: str) -> RuleEntry | None:
+    """The entry for a rule id such as ``"HF-M3"`` (any game), or None if unknown."""
+    return _BY_ID.get(rule_id.strip().upper())
+
+
+def rules_for(game: str) -> list[RuleEntry]:
+    """Every entry of one game, in the order of its rules file; [] for an unknown game."""
+    return list(RULES.get(game, ()))
