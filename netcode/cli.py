@@ -1,10 +1,12 @@
-"""``meldhall serve``: start the host and say how to reach it."""
+"""``meldhall serve``: start the host and say how to reach it.
+``meldhall join HOST``: play at a host from this terminal (the native client)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import getpass
 import logging
 import signal
 import socket
@@ -47,6 +49,17 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-client-seeds", action="store_true",
                        help="let `create` choose the deal seed (tests and puzzles only)")
     serve.add_argument("-v", "--verbose", action="store_true")
+    join = sub.add_parser("join", help="play at a meldhall host from this terminal")
+    join.add_argument("hostname", metavar="HOST", help="the host's name or address")
+    join.add_argument("--port", type=int, default=2222, help="the host's SSH port")
+    join.add_argument("--name", default=None,
+                      help="your player name (default: your login name)")
+    join.add_argument("--identity", type=Path, default=None, metavar="KEYFILE",
+                      help="SSH private key to use (default: your agent and ~/.ssh keys)")
+    join.add_argument("--data-dir", type=Path,
+                      default=Path(platformdirs.user_data_dir("meldhall")),
+                      help="where known host keys and reclaim codes are kept")
+    join.add_argument("-v", "--verbose", action="store_true")
     return parser
 
 
@@ -74,15 +87,91 @@ async def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _say(text: str) -> None:
+    out = sys.__stderr__
+    if out is not None:
+        out.write(text + "\n")
+        out.flush()
+
+
+def _ask(prompt: str) -> str | None:
+    if not sys.stdin.isatty():
+        return None
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _password(prompt: str) -> str | None:
+    if not sys.stdin.isatty():
+        return None
+    try:
+        return getpass.getpass(prompt)
+    except EOFError:
+        return None
+
+
+def default_name() -> str:
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        return "player"
+    cleaned = "".join(c for c in name if c.isalnum() or c in "._-")[:16]
+    return cleaned if cleaned[:1].isalnum() else "player"
+
+
+async def join(args: argparse.Namespace) -> int:
+    """Connect over the ``meldhall`` subsystem and run the screens on this terminal."""
+    import asyncssh
+
+    from netcode.native import HostKeyChanged, SubsystemLink
+    from tui.app import make_app
+
+    name = args.name or default_name()
+    try:
+        link = await SubsystemLink.connect(
+            args.hostname, args.port, name, identity=args.identity, data_dir=args.data_dir,
+            notify=_say, confirm=_ask, password_prompt=_password,
+        )
+    except HostKeyChanged as exc:
+        _say(f"meldhall: refusing to connect. {exc}")
+        return 1
+    except asyncssh.HostKeyNotVerifiable:
+        _say("meldhall: not connecting: the host key was not accepted.")
+        return 1
+    except asyncssh.PermissionDenied:
+        _say(f"meldhall: {args.hostname} refused the login as {name}.")
+        return 1
+    except (OSError, asyncssh.Error) as exc:
+        _say(f"meldhall: cannot reach {args.hostname} port {args.port}: {exc}")
+        return 1
+    app = make_app(link)
+    try:
+        result = await app.run_async()
+    finally:
+        await link.wait_closed()
+    if link.bye_reason and link.bye_reason not in ("left", "the connection closed"):
+        _say(f"meldhall: the host ended the session: {link.bye_reason}")
+    return int(result or 0)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(
-        stream=sys.__stderr__, level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    log_format = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    if args.command == "join":
+        # The screen owns the terminal: log lines would scribble over it.
+        args.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        logging.basicConfig(filename=args.data_dir / "join.log", format=log_format,
+                            level=logging.DEBUG if args.verbose else logging.WARNING)
+    else:
+        logging.basicConfig(stream=sys.__stderr__, format=log_format,
+                            level=logging.DEBUG if args.verbose else logging.INFO)
     logging.getLogger("asyncssh").setLevel(logging.INFO if args.verbose else logging.WARNING)
     if args.command == "serve":
         return asyncio.run(serve(args))
+    if args.command == "join":
+        return asyncio.run(join(args))
     return 2
 
 

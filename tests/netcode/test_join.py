@@ -1,0 +1,154 @@
+"""The native client (``meldhall join``): the same App, over the ``meldhall`` subsystem.
+
+A real host on a loopback port; the App runs headless under ``run_test()`` with a
+``SubsystemLink``, exactly as ``meldhall join`` builds it, and is driven by key presses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pytest
+
+from netcode.cli import build_parser, join
+from netcode.native import HostKeyChanged, KnownHosts, SubsystemLink
+from netcode.server import Host
+from tui.app import make_app
+
+
+def screen_text(app: Any) -> str:
+    """What the App's screen shows now, as plain lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_screen(pilot: Any, check: Callable[[str], bool], timeout: float = 10.0) -> str:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        if check(text):
+            return text
+        if loop.time() > deadline:
+            raise AssertionError(f"screen never matched; it shows:\n{text}")
+        await asyncio.sleep(0.02)
+
+
+async def link_to(host: Host, name: str, data_dir: Path, **options: Any) -> SubsystemLink:
+    options.setdefault("use_default_keys", False)  # never the test runner's own ~/.ssh
+    return await SubsystemLink.connect("127.0.0.1", host.port, name, data_dir=data_dir,
+                                       **options)
+
+
+async def test_join_app_shows_the_lobby_and_takes_a_seat(host, connect, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    owner = await connect("owner")
+    owner.send("create", game="hand_and_foot", seats=4, options={"deals": 1})
+    table = (await owner.wait_for("joined"))["table"]
+    said: list[str] = []
+    link = await link_to(host, "nina", tmp_path / "client", notify=said.append)
+    assert any(host.fingerprint in line for line in said)
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        text = await wait_screen(pilot, lambda t: "user: nina" in t and f"table {table}" in t)
+        assert "meldhall lobby" in text
+        await pilot.press(*f"sit {table}", "enter")
+        text = await wait_screen(pilot, lambda t: "you: seat 1" in t and "your hand:" in t)
+        held = host.lobby.tables[table].occupants[1]
+        assert held.name == "nina" and held.user_id == "name:nina"
+        # What the host says about the seat reaches the native screen too.
+        owner.send("add_bot", seat=2)
+        await wait_screen(pilot, lambda t: "2:bot 2" in t)
+        await pilot.press("ctrl+c")
+    for _ in range(100):
+        if not any(s.name == "nina" for s in host.lobby.sessions):
+            break
+        await asyncio.sleep(0.02)
+    assert not any(s.name == "nina" for s in host.lobby.sessions)
+
+
+async def test_link_delivers_in_order_and_remembers_the_reclaim_code(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = tmp_path / "client"
+    first = await link_to(host, "rex", data)
+    got: list[dict[str, Any]] = []
+    await asyncio.sleep(0.2)  # welcome and lobby arrive before the screen starts the link
+    first.start(got.append)
+    assert [m["t"] for m in got[:2]] == ["welcome", "lobby"]
+    code = got[0]["code"]
+    assert code and (data / "codes.json").exists()
+    first.send({"t": "ping", "ref": 7})
+    first.send({"t": "ping", "ref": object()})  # unsendable: logged and dropped, no raise
+    for _ in range(100):
+        if any(m["t"] == "pong" for m in got):
+            break
+        await asyncio.sleep(0.02)
+    assert [m["ref"] for m in got if m["t"] == "pong"] == [7]
+
+    # Next time the stored code reclaims the name, and the older session is told once.
+    second = await link_to(host, "rex", data)
+    again: list[dict[str, Any]] = []
+    second.start(again.append)
+    for _ in range(100):
+        if any(m["t"] == "bye" for m in got) and again:
+            break
+        await asyncio.sleep(0.02)
+    byes = [m for m in got if m["t"] == "bye"]
+    assert len(byes) == 1 and byes[0]["reason"] == "replaced by a newer connection"
+    assert first.bye_reason == "replaced by a newer connection"
+    assert again[0]["t"] == "welcome" and again[0]["user"] == "name:rex"
+    await first.wait_closed()
+    await second.wait_closed()
+    second.send({"t": "list"})  # after close: ignored
+
+
+async def test_identity_key_file_is_the_identity(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    key_file = tmp_path / "id_ed25519"
+    key_file.write_bytes(key.export_private_key())
+    key_file.chmod(0o600)
+    link = await link_to(host, "kay", tmp_path / "client", identity=key_file)
+    got: list[dict[str, Any]] = []
+    link.start(got.append)
+    for _ in range(100):
+        if got:
+            break
+        await asyncio.sleep(0.02)
+    assert got[0]["user"] == f"key:{key.get_fingerprint()}" and "code" not in got[0]
+    await link.wait_closed()
+
+
+async def test_host_key_remembered_then_a_changed_key_is_refused(host, tmp_path, capfd) -> None:  # type: ignore[no-untyped-def]
+    data = tmp_path / "client"
+    said: list[str] = []
+    link = await link_to(host, "ann", data, notify=said.append)
+    await link.wait_closed()
+    assert len(said) == 2 and host.fingerprint in said[0]
+    known = KnownHosts(data / "known_hosts")
+    assert known.lookup("127.0.0.1", host.port) == host.host_key.public_data
+    said.clear()
+    link = await link_to(host, "ann", data, notify=said.append)
+    await link.wait_closed()
+    assert said == []  # known host: nothing to say
+
+    # Declining the first-use question does not connect.
+    with pytest.raises(asyncssh.HostKeyNotVerifiable):
+        await link_to(host, "ann", tmp_path / "other", confirm=lambda _prompt: "n")
+    assert not (tmp_path / "other" / "known_hosts").exists()
+
+    # The host now presents another key than the remembered one: refused, by name.
+    impostor = asyncssh.generate_private_key("ssh-ed25519")
+    (data / "known_hosts").write_text(
+        f"[127.0.0.1]:{host.port} {impostor.export_public_key().decode()}"
+    )
+    with pytest.raises(HostKeyChanged, match="has changed"):
+        await link_to(host, "ann", data)
+    args = build_parser().parse_args(
+        ["join", "127.0.0.1", "--port", str(host.port), "--name", "ann",
+         "--data-dir", str(data)]
+    )
+    assert await join(args) == 1
+    err = capfd.readouterr().err
+    assert "refusing to connect" in err and "has changed" in err and str(data) in err
