@@ -757,15 +757,756 @@ _HF: list[RuleEntry] = [
 
 
 # --------------------------------------------------------------------------------------------
+# Looking and Down
+# --------------------------------------------------------------------------------------------
+
+_LD_SUMMARY = "\n".join(
+    [
+        "A Hand and Foot cousin for 2 to 8 players (5 or 6 is best), each playing for themselves.",
+        "Cards: one 54-card pack (with 2 jokers) per player plus one. Jokers (JK) and 2s are wild.",
+        "You get an 11-card Looking hand, played first, and a face-down 11-card Down for later.",
+        "One seat is the Score Keeper: they play normally but never deal or play first.",
+        "Goal: meld cards of one rank, build 7-card canastas, and go out.",
+        "Your turn: draw 2 from the stock, or take the whole discard pile by showing two natural",
+        "cards of its top card's rank. Then meld and lay off on your own melds, and discard one.",
+        "Melds have 3 to 7 cards of one rank with fewer wilds than naturals; no all-wild melds.",
+        "A 7-card meld is a canasta: red (no wild) 500, black (with wilds) 300. A red three laid",
+        "on a red canasta makes it worth 1000. Red threes left in hand cost 500 each.",
+        "Your first meld of a deal must reach a minimum set by your running score (15 to 210).",
+        "After taking the pile you are frozen in time: you may meld during other players' turns.",
+        "To go out you must be playing your Down and have at least 2 canastas.",
+        "When the stock runs out, everyone gets one last turn without drawing, and nobody can go",
+        "out in that round.",
+        "Score: going out 100 + canasta bonuses + melded card values, minus cards left over.",
+        "JK 50, 2 and A 20, 8 to K 10, 4 to 7 5, threes 0. First to 10000 ends the game;",
+        "the highest total then wins.",
+    ]
+)
+
+_LD: list[RuleEntry] = [
+    *_group(
+        "Cards",
+        (
+            "LD-C1",
+            "The deck",
+            "The game uses one more pack than there are players, each pack 52 cards plus 2 "
+            "jokers. With 5 players that is 6 packs, 324 cards.",
+        ),
+        (
+            "LD-C2",
+            "Wild and natural cards",
+            "Jokers (JK) and all 2s are wild cards. Every other card, threes included, is a "
+            "natural card.",
+        ),
+        (
+            "LD-C3",
+            "Card values",
+            "JK is worth 50, any 2 and any A 20, K Q J 10 9 8 are 10 each, 7 6 5 4 are 5 each, "
+            "and every three is worth 0.",
+        ),
+        (
+            "LD-C4",
+            "Red threes",
+            "3H and 3D stay in your hand like other cards and earn no replacement. Lay one on a "
+            "finished red canasta (its bonus becomes 1000) or discard it. Each red three still "
+            "in your hand or Down at the end costs 500.",
+        ),
+        (
+            "LD-C5",
+            "Black threes",
+            "3S and 3C are worth 0 and cannot be melded, except as a meld of exactly seven of "
+            "them when you go out. You may discard them, and one left in hand costs nothing.",
+        ),
+        (
+            "LD-C6",
+            "Meldable ranks",
+            "Melds are made in the ranks 4 5 6 7 8 9 10 J Q K A. Threes only go on the table in "
+            "the two special ways, and 2s are always wild.",
+        ),
+    ),
+    *_group(
+        "The deal",
+        (
+            "LD-S1",
+            "Players",
+            "The game seats 2 to 8 players, each playing alone.",
+        ),
+        (
+            "LD-S2",
+            "Score Keeper",
+            "One seat (seat 0 unless the host picks another) is the Score Keeper. The keeper "
+            "plays and scores like everyone else but never deals and never plays first; the "
+            "game keeps the score.",
+        ),
+        (
+            "LD-S3",
+            "Skipping the keeper",
+            "When the dealing or first turn passes to the left, it skips the Score Keeper. With "
+            "2 players the other seat always gets it.",
+        ),
+        (
+            "LD-S4",
+            "Dealers and first player",
+            "Each deal has a Looking dealer and, to their left (skipping the keeper), a Down "
+            "dealer; the next non-keeper seat after the Down dealer plays first. Next deal the "
+            "Down dealer becomes the Looking dealer.",
+        ),
+        (
+            "LD-S5",
+            "One stock",
+            "All cards are shuffled into a single face-down stock. At the table it is split into "
+            "several stacks, but drawing from any of them is the same thing.",
+        ),
+        (
+            "LD-S6",
+            "Looking hand and Down",
+            "You get 11 cards as your Looking hand, which you see at once, and 11 face-down "
+            "cards as your Down. Nobody, not even you, sees the Down until you pick it up.",
+        ),
+        (
+            "LD-S7",
+            "Exact grab",
+            "At the table a dealer who grabs exactly the right number of cards scores 100. Here "
+            "it is off by default; the host may turn on a 1-in-10 chance for each dealer "
+            "instead.",
+        ),
+        (
+            "LD-S8",
+            "Upcard",
+            "The top card of the stock is turned up to start the discard pile and stays "
+            "whatever it is. A wild or a three there blocks the pile until it is covered.",
+        ),
+        (
+            "LD-S9",
+            "Order of dealing",
+            "Cards are dealt in a fixed order: the Looking hands, then the Downs, then the "
+            "upcard. This only keeps seeded deals repeatable; it makes no difference to play.",
+        ),
+        (
+            "LD-S10",
+            "Stock size",
+            "After dealing and the upcard the stock holds 32 cards per player plus 53: for "
+            "example 117 with 2 players and 213 with 5.",
+        ),
+    ),
+    *_group(
+        "Your turn",
+        (
+            "LD-T1",
+            "Who may act",
+            "You can act on your own turn, and while frozen in time you may also meld and lay "
+            "off during others' turns. Anything else is refused and changes nothing. The game "
+            "never waits for a frozen player.",
+        ),
+        (
+            "LD-T2",
+            "Start of a turn",
+            "Your turn starts with drawing or taking the pile. Nothing happens automatically: "
+            "threes are never placed for you.",
+        ),
+        (
+            "LD-T3",
+            "Drawing",
+            "Draw the top 2 cards of the stock, or what is left if fewer remain. In the final "
+            "round a draw takes nothing. Threes you draw stay in your hand.",
+        ),
+        (
+            "LD-T4",
+            "Taking the pile instead",
+            "Instead of drawing you may take the whole discard pile, if you meet the conditions "
+            "for taking it.",
+        ),
+        (
+            "LD-T5",
+            "Melding after the draw",
+            "After drawing you may make as many melds and lay-offs as you like. Your turn ends "
+            "when you discard, or earlier if you go out.",
+        ),
+        (
+            "LD-T6",
+            "Discarding",
+            "End your turn by putting any one card from your hand on the discard pile, wilds "
+            "and threes included. Discarding the last card of your Down is going out and needs "
+            "the going-out conditions.",
+        ),
+        (
+            "LD-T7",
+            "Picking up your Down",
+            "When your Looking hand runs out you pick up your Down. If your last card was a "
+            "discard your turn is over; otherwise you play on with the Down, even while frozen.",
+        ),
+        (
+            "LD-T8",
+            "End of a turn",
+            "After your turn, play passes to the next seat on the left, the keeper included, "
+            "unless the deal has ended.",
+        ),
+        (
+            "LD-T9",
+            "The pile is closed",
+            "You see only the top card of the discard pile and how many cards it holds. Nobody "
+            "may look through it.",
+        ),
+    ),
+    *_group(
+        "Taking the pile",
+        (
+            "LD-P1",
+            "When you may take the pile",
+            "You may take the pile only at the start of your own turn, in place of drawing.",
+        ),
+        (
+            "LD-P2",
+            "Blocked pile",
+            "You cannot take the pile if it is empty, or if its top card is a wild or a three "
+            "of either colour.",
+        ),
+        (
+            "LD-P3",
+            "Not twice running",
+            "If you took the pile on your previous turn, this turn you must draw instead.",
+        ),
+        (
+            "LD-P4",
+            "Showing the pair",
+            "To take the pile you must show two naturals of the top card's rank from your hand. "
+            "Wilds and cards already melded do not count, and everyone sees the pair.",
+        ),
+        (
+            "LD-P5",
+            "Taking once you have opened",
+            "If you have already opened, name exactly two naturals of the top card's rank. They "
+            "stay in your hand, the whole pile joins them, and you need not meld anything.",
+        ),
+        (
+            "LD-P6",
+            "Taking to open",
+            "If you have not opened, the take must also be your opening: meld the top card with "
+            "your pair (plus more of that rank or wilds if you like), and add other melds from "
+            "your hand if needed. Together they must reach your minimum, with only the top card "
+            "counting from the pile and no meld of 7 cards.",
+        ),
+        (
+            "LD-P7",
+            "The whole pile",
+            "Taking the pile gives you every card in it, not just the top few.",
+        ),
+        (
+            "LD-P8",
+            "Cards under the top card",
+            "Cards from under the top card cannot be used in the take's own melds. You may meld "
+            "them later in the same turn.",
+        ),
+        (
+            "LD-P9",
+            "Threes in the pile",
+            "Threes taken with the pile simply go into your hand; nothing is placed or drawn for "
+            "them.",
+        ),
+        (
+            "LD-P10",
+            "Frozen afterwards",
+            "Once a turn in which you took the pile ends, you are frozen in time.",
+        ),
+        (
+            "LD-P11",
+            "Which rule a refusal names",
+            "A take that breaks several rules is refused with the first one in a fixed order: "
+            "turn, timing, blocked pile, twice running, the pair, the melds, going out, then the "
+            "opening rules.",
+        ),
+    ),
+    *_group(
+        "Frozen in time",
+        (
+            "LD-F1",
+            "Becoming frozen",
+            "After a turn in which you took the pile, you are frozen in time until your next "
+            "turn starts or the deal ends.",
+        ),
+        (
+            "LD-F2",
+            "What a frozen player may do",
+            "While frozen you may meld and lay off at any moment during other players' turns. "
+            "You may not draw, take the pile or discard outside your own turn.",
+        ),
+        (
+            "LD-F3",
+            "Rules still apply",
+            "Frozen melds and lay-offs follow all the usual meld rules. Outside your turn you "
+            "may keep just one card, but play your last card only to go out.",
+        ),
+        (
+            "LD-F4",
+            "Reaching the Down while frozen",
+            "If your Looking hand runs out while you are frozen, you pick up your Down and may "
+            "carry on melding.",
+        ),
+        (
+            "LD-F5",
+            "Going out while frozen",
+            "If you go out while frozen you earn the bonus, but the others keep playing until "
+            "the turn would come to you; then the deal ends. Anyone else who goes out meanwhile "
+            "ends the deal at once and also earns the bonus.",
+        ),
+        (
+            "LD-F6",
+            "Turning it off",
+            "The host may switch off freezing; then everyone melds only on their own turn.",
+        ),
+    ),
+    *_group(
+        "Melds",
+        (
+            "LD-M1",
+            "Meld shape",
+            "A meld has 3 to 7 cards: naturals of one rank plus wilds within the limit. A new "
+            "meld needs at least 3 cards.",
+        ),
+        (
+            "LD-M2",
+            "Wild limit",
+            "A meld must have fewer wilds than naturals: at most 1 wild in 3 or 4 cards, 2 in 5 "
+            "or 6 cards, and 3 in 7 cards.",
+        ),
+        (
+            "LD-M3",
+            "No wild melds",
+            "You can never meld wild cards on their own.",
+        ),
+        (
+            "LD-M4",
+            "Canastas",
+            "A 7-card meld is a canasta and takes no more cards (except one red three). A red "
+            "canasta has no wild and scores 500; a black canasta has 1 to 3 wilds and scores "
+            "300. You may lay one down whole, except as your opening, or build it up.",
+        ),
+        (
+            "LD-M5",
+            "Red three on a red canasta",
+            "You may lay one red three on a finished red canasta, making 8 cards and raising "
+            "its bonus from 500 to 1000. Never on a black canasta or an unfinished meld, and "
+            "never a second one.",
+        ),
+        (
+            "LD-M6",
+            "Black-three meld",
+            "Only as part of going out, with at least 2 canastas and your Down in play, you may "
+            "meld exactly seven black threes. It scores nothing, is not a canasta, and is not "
+            "allowed in the final round.",
+        ),
+        (
+            "LD-M7",
+            "No other threes",
+            "Apart from those two cases, no three may go into a meld or be laid off.",
+        ),
+        (
+            "LD-M8",
+            "Repeat ranks",
+            "You may have any number of melds of the same rank, finished or not.",
+        ),
+        (
+            "LD-M9",
+            "Your own melds only",
+            "You may lay off only on your own melds, never on another player's.",
+        ),
+        (
+            "LD-M10",
+            "Laying off",
+            "A lay-off adds one or more cards from your hand to one of your melds, and only the "
+            "result is checked. A wild onto 9H 9S 9D 2C is fine (5 cards, 2 wilds), but onto "
+            "9H 9S 2C it is refused.",
+        ),
+        (
+            "LD-M14",
+            "Which rule a refusal names",
+            "When a meld or lay-off breaks several rules, the message names the first in this "
+            "order: your turn, whose meld, red threes, black threes, wild melds, finished "
+            "canastas, shape, wild limit, going out, then the opening rules.",
+        ),
+        (
+            "LD-M11",
+            "Melds stay put",
+            "Cards on the table never go back to a hand and never move to another meld.",
+        ),
+        (
+            "LD-M12",
+            "When you may meld",
+            "You may meld and lay off after drawing on your own turn, in a take that opens, and "
+            "at any time while frozen. One meld move may put down several melds.",
+        ),
+        (
+            "LD-M13",
+            "What a wild stands for",
+            "A wild in a meld counts as the meld's rank but scores its own value.",
+        ),
+    ),
+    *_group(
+        "Opening meld",
+        (
+            "LD-I1",
+            "Opening minimum",
+            "Your first meld of a deal must reach a minimum set by your total before the deal: "
+            "below 0 needs 15, 0 to 1500 needs 50, up to 3000 needs 90, up to 5000 needs 120, "
+            "up to 7000 needs 150, and above 7000 needs 210.",
+        ),
+        (
+            "LD-I2",
+            "What counts toward it",
+            "Add up the card values of the new melds made in that one move. Bonuses never count, "
+            "and melds from separate moves are never added together.",
+        ),
+        (
+            "LD-I3",
+            "No canasta in the opening",
+            "None of the melds in your opening move may have 7 cards. Later moves, even in the "
+            "same turn, may make canastas.",
+        ),
+        (
+            "LD-I4",
+            "Opening by taking the pile",
+            "If you open by taking the pile, only the top card counts and only the top card may "
+            "be used; the rest of the pile then goes to your hand.",
+        ),
+        (
+            "LD-I5",
+            "Failed opening",
+            "An opening that falls short of the minimum or includes a 7-card meld is refused, "
+            "and nothing changes.",
+        ),
+        (
+            "LD-I6",
+            "After opening",
+            "Once you have opened, your melds need no minimum for the rest of the deal. Every "
+            "player opens separately.",
+        ),
+    ),
+    *_group(
+        "Going out",
+        (
+            "LD-G1",
+            "Only from the Down",
+            "You can go out only once you are playing your Down. There is no partner and no "
+            "permission to ask.",
+        ),
+        (
+            "LD-G2",
+            "Two canastas",
+            "When you go out you need at least 2 canastas of your own, red or black, counting "
+            "any finished in that move. A red canasta with its red three counts once, and the "
+            "black-three meld does not count.",
+        ),
+        (
+            "LD-G3",
+            "Discard optional",
+            "You need not discard to go out. If you discard your last card with the conditions "
+            "met, that discard is your going out.",
+        ),
+        (
+            "LD-G4",
+            "No empty hand without going out",
+            "Once in your Down, you may play your last card only to go out. On your own turn "
+            "you may also not meld, lay off or take down to one card unless you then have 2 "
+            "canastas. Neither limit applies in the final round.",
+        ),
+        (
+            "LD-G5",
+            "Going-out bonus",
+            "Going out earns you 100.",
+        ),
+        (
+            "LD-G6",
+            "What happens next",
+            "Going out on your own turn ends the deal at once. Going out while frozen ends it "
+            "when the turn would reach you.",
+        ),
+        (
+            "LD-G7",
+            "Final round",
+            "Nobody can go out during the final round after the stock runs out.",
+        ),
+    ),
+    *_group(
+        "End of the deal",
+        (
+            "LD-E1",
+            "Going out on your turn",
+            "When the player whose turn it is goes out, the deal ends at once and is scored.",
+        ),
+        (
+            "LD-E2",
+            "Going out while frozen",
+            "A frozen player's going out ends the deal when the turn would pass to them.",
+        ),
+        (
+            "LD-E3",
+            "Final round",
+            "The player who draws the last stock card finishes that turn and may still go out. "
+            "If nobody has, everyone then gets one more turn, ending with that player: draw "
+            "takes nothing, taking the pile is still allowed, and emptying your hand scores "
+            "nothing. After that turn the deal ends with no going-out bonus.",
+        ),
+        (
+            "LD-E4",
+            "The next deal",
+            "After scoring, the next Looking dealer starts a new deal with a fresh shuffle. The "
+            "table is cleared and running totals carry over.",
+        ),
+        (
+            "LD-E5",
+            "End of the game",
+            "The game ends after any deal in which someone's total reaches 10000. The highest "
+            "total wins, and players tied for highest share the win.",
+        ),
+        (
+            "LD-E6",
+            "Deal limit",
+            "The host may also set a maximum number of deals; the game then ends there at the "
+            "latest, highest total winning.",
+        ),
+    ),
+    *_group(
+        "Scoring",
+        (
+            "LD-SC1",
+            "Bonuses",
+            "Going out scores 100, and so does each exact grab when dealing if the host has "
+            "turned that option on.",
+        ),
+        (
+            "LD-SC2",
+            "Canasta bonuses",
+            "Each red canasta scores 500, a red canasta with its red three 1000, and each black "
+            "canasta 300. The black-three meld earns nothing.",
+        ),
+        (
+            "LD-SC3",
+            "Cards left over",
+            "Cards still in your hand, or in a Down you never picked up, count against you at "
+            "their values, and each red three among them costs 500. Black threes cost 0.",
+        ),
+        (
+            "LD-SC4",
+            "Melded cards",
+            "You score the card values of every card in your melds, canastas included. Threes "
+            "on the table count 0.",
+        ),
+        (
+            "LD-SC5",
+            "Deal score",
+            "Deal score = bonuses + canasta bonuses + melded cards - cards left over. It can be "
+            "negative, and your new total sets your next opening minimum.",
+        ),
+        (
+            "LD-SC6",
+            "Score sheet",
+            "The score sheet shows for each player the going-out and exact-grab bonuses, each "
+            "canasta bonus, the penalty for hand and Down with red threes apart, melded card "
+            "points, the deal score and the new total.",
+        ),
+    ),
+    *_group(
+        "Options",
+        ("LD-O1", "Score Keeper", "Host option: which seat is the Score Keeper (default 0)."),
+        (
+            "LD-O2",
+            "First dealer",
+            "Host option: the first Looking dealer (default the first seat left of the keeper).",
+        ),
+        (
+            "LD-O3",
+            "Exact grab",
+            "Host option, off by default: give each dealer a chance (default 1 in 10) of the "
+            "100-point exact-grab bonus.",
+        ),
+        (
+            "LD-O4",
+            "Frozen in time",
+            "Host option, on by default: players who took the pile may meld during others' turns.",
+        ),
+        (
+            "LD-O5",
+            "Target score",
+            "Host option: the total that ends the game (default 10000).",
+        ),
+        (
+            "LD-O6",
+            "Maximum deals",
+            "Host option, unset by default: end the game after this many deals.",
+        ),
+        (
+            "LD-O7",
+            "Hand sizes",
+            "Host option: cards in the Looking hand and the Down (default 11 each; 13 is a "
+            "common house rule).",
+        ),
+        (
+            "LD-O8",
+            "Canastas to go out",
+            "Host option: how many canastas you need to go out (default 2).",
+        ),
+        (
+            "LD-O9",
+            "Final round length",
+            "Host option: by default everyone gets one last turn after the stock runs out; the "
+            "short version ends the deal when the turn gets back to whoever emptied the stock.",
+        ),
+        (
+            "LD-O10",
+            "Minimum table",
+            "Host option: replace the table of opening minimums by running score.",
+        ),
+    ),
+    *_group(
+        "Decisions",
+        (
+            "LD-A1",
+            "Turn order",
+            "A turn is: draw 2 or take the pile, meld and lay off if you like, then discard one "
+            "card.",
+        ),
+        (
+            "LD-A2",
+            "Canasta examples",
+            "The canasta examples were missing from the source and were rebuilt from its rules.",
+        ),
+        (
+            "LD-A3",
+            "Which threes are red",
+            "Red threes are 3H and 3D; black threes are 3S and 3C.",
+        ),
+        (
+            "LD-A4",
+            "Bonuses scored first",
+            "Going-out and exact-grab bonuses are scored and shown first on the score sheet.",
+        ),
+        (
+            "LD-A5",
+            "Stray mark",
+            "A stray mark in the source text is ignored; it changes no rule.",
+        ),
+        (
+            "LD-A6",
+            "One stock",
+            "The table's several stock stacks are played as one stock, which deals the same.",
+        ),
+        (
+            "LD-A7",
+            "Exact grab off",
+            "The exact-grab bonus is off by default, since a screen has no grabbing knack.",
+        ),
+        (
+            "LD-A8",
+            "Keeper and dealer",
+            "The keeper defaults to seat 0 and the first dealer to the next seat; both can be "
+            "changed.",
+        ),
+        (
+            "LD-A9",
+            "Player count",
+            "The game is offered for 2 to 8 players.",
+        ),
+        (
+            "LD-A10",
+            "Opening in one move",
+            "Only melds made in one move add up to the minimum, and the no-canasta rule covers "
+            "only that move.",
+        ),
+        (
+            "LD-A11",
+            "Pair in the opening meld",
+            "When you open by taking the pile, your shown pair must be melded with the top card.",
+        ),
+        (
+            "LD-A12",
+            "The shown pair",
+            "Exactly two naturals are shown when you take; they stay in your hand and everyone "
+            "sees them.",
+        ),
+        (
+            "LD-A13",
+            "One card left",
+            "On your own turn you may not leave yourself one card you could not discard to go "
+            "out; frozen players may.",
+        ),
+        (
+            "LD-A14",
+            "Freezing kept",
+            "Melding while frozen is a real right, on by default.",
+        ),
+        (
+            "LD-A15",
+            "Two players out",
+            "If another player goes out while a frozen player's going out is waiting, both earn "
+            "the bonus.",
+        ),
+        (
+            "LD-A16",
+            "Final round length",
+            "In the final round everyone, the player who emptied the stock included, gets one "
+            "turn without drawing.",
+        ),
+        (
+            "LD-A17",
+            "Empty hand in the final round",
+            "Running out of cards in the final round is allowed and counts for nothing.",
+        ),
+        (
+            "LD-A18",
+            "Black-three meld is no canasta",
+            "Seven black threes melded when going out do not count toward the 2 canastas.",
+        ),
+        (
+            "LD-A19",
+            "Red threes are ordinary cards",
+            "Red threes stay in your hand and may be discarded; they are not placed for you.",
+        ),
+        (
+            "LD-A20",
+            "Black threes in hand",
+            "A black three left in your hand costs nothing.",
+        ),
+        (
+            "LD-A21",
+            "Fewer than half wild",
+            "A meld must have fewer wilds than half its cards, so a canasta may hold 3.",
+        ),
+        (
+            "LD-A22",
+            "Going out needs the Down",
+            "You must have picked up your Down to go out.",
+        ),
+        (
+            "LD-A23",
+            "Ties",
+            "Players tied for the highest total share the win.",
+        ),
+        (
+            "LD-A24",
+            "Sources",
+            "These rules rest on the original write-up alone; nothing else was added from pagat.",
+        ),
+        (
+            "LD-A25",
+            "Games that never end",
+            "By default a game runs until someone reaches the target; a deal limit can be set.",
+        ),
+    ),
+]
+
+
+# --------------------------------------------------------------------------------------------
 # Lookup
 # --------------------------------------------------------------------------------------------
 
 SUMMARIES: dict[str, str] = {
     "hand_and_foot": _HF_SUMMARY,
+    "looking_and_down": _LD_SUMMARY,
 }
 
 RULES: dict[str, list[RuleEntry]] = {
     "hand_and_foot": _HF,
+    "looking_and_down": _LD,
 }
 
 _BY_ID: dict[str, RuleEntry] = {entry.id: entry for rules in RULES.values() for entry in rules}
