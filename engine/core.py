@@ -24,7 +24,8 @@ Commit = Callable[[], Events]
 def plain_copy(x: Any) -> Any:
     """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy."""
     if isinstance(x, dict):
-        return {k: plain_copy(v) for k, v in x.items()}
+        return {k: (plain_copy(v) if isinstance(v, dict | list | tuple) else v)
+                for k, v in x.items()}
     if isinstance(x, list | tuple):
         return [plain_copy(v) for v in x]
     return x
@@ -181,26 +182,27 @@ class FamilyGame:
         return f"{self.rules.prefix}-{suffix}"
 
     def _plan(self, seat: Any, action: Any) -> Commit:
-        t1 = self.rule_id("T1")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise InvalidAction(t1, "an action is a map with a 'type'.")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise InvalidAction(t1, f"there is no seat {seat!r}.")
+            raise InvalidAction(self.rule_id("T1"), "an action is a map with a 'type'.")
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise InvalidAction(self.rule_id("T1"), f"there is no seat {seat!r}.")
         kind = action["type"]
         if kind not in self.ACTIONS:
-            raise IllegalAction(t1, f"'{kind}' is not an action in {self.title}.")
-        self._check_turn(seat, kind)
+            raise IllegalAction(self.rule_id("T1"),
+                                f"'{kind}' is not an action in {self.title}.")
+        if seat not in self.to_act_list or kind not in self.PHASES[self.phase]:
+            self._refuse_turn(seat, kind)
         plan: Callable[[int, dict[str, Any]], Commit] = getattr(self, "_plan_" + kind)
         return plan(seat, action)
 
-    def _check_turn(self, seat: int, kind: str) -> None:
+    def _refuse_turn(self, seat: int, kind: str) -> None:
+        """The seat may not act now, or not with this kind: raise, naming the rule."""
         t1 = self.rule_id("T1")
         if seat not in self.to_act_list:
             if self.over:
                 raise IllegalAction(t1, "the game is over.")
             raise IllegalAction(t1, f"it is not seat {seat}'s move now.")
-        if kind not in self.PHASES[self.phase]:
-            raise IllegalAction(t1, f"'{kind}' is not allowed in the {self.phase} phase.")
+        raise IllegalAction(t1, f"'{kind}' is not allowed in the {self.phase} phase.")
 
     # ----------------------------------------------------------------- helpers for games
     def _field(self, action: dict[str, Any], key: str, kind: type, required: bool = True) -> Any:
@@ -254,6 +256,9 @@ class FamilyGame:
         return taken
 
     def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
+        if len(ids) == 1:
+            self.hands[seat].remove(ids[0])
+            return
         drop = set(ids)
         self.hands[seat] = [i for i in self.hands[seat] if i not in drop]
 

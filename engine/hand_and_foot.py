@@ -245,11 +245,11 @@ class HandAndFoot(FamilyGame):
             self.foot_played[seat] = True
 
     # ----------------------------------------------------------------- checks
-    def _check_turn(self, seat: int, kind: str) -> None:
+    def _refuse_turn(self, seat: int, kind: str) -> None:
         if kind == "take_pile" and seat == self.turn and self.phase == "play":
             raise IllegalAction("HF-P1", "the pile can be taken only instead of drawing, "
                                          "at the start of your turn.")
-        super()._check_turn(seat, kind)
+        super()._refuse_turn(seat, kind)
 
     def piles(self, team: int, melds: dict[int, Meld] | None = None) -> dict[str, int]:
         """HF-M5: the team's complete piles by kind."""
@@ -354,7 +354,9 @@ class HandAndFoot(FamilyGame):
             new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
             self.hands[seat].extend(new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
-            self._settle_red_threes(seat, events, replace=True)  # HF-R2
+            codes = self.codes
+            if any(codes[i] in RED_THREES for i in new):
+                self._settle_red_threes(seat, events, replace=True)  # HF-R2
             self.phase = "play"
             return events
         return commit
