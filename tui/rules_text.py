@@ -1496,17 +1496,815 @@ _LD: list[RuleEntry] = [
 
 
 # --------------------------------------------------------------------------------------------
+# Canastone
+# --------------------------------------------------------------------------------------------
+
+_CN_SUMMARY = "\n".join(
+    [
+        "Italian Canasta for 2, 3, 4 or 6 players: alone with 2 or 3, in two teams with 4 or 6.",
+        "Cards: three 52-card packs plus 6 jokers, 162 in all. Jokers (JK) and 2s are wild.",
+        "Everyone gets 15 cards. The discard pile starts with a natural face up on top of 4 to",
+        "14 face-down cards (as many as the top card's rank: 4 for a 4 up to 14 for an ace).",
+        "Goal: meld cards of one rank, or wilds alone, build canastas of 7 or more, and go out.",
+        "Before your team has melded: either make the opening meld first, or draw 2 and discard.",
+        "Once open: draw 2, or take the whole pile with two naturals of its top card's rank from",
+        "your hand (three if a wild has frozen it) and draw 1. Then meld, lay off, discard one.",
+        "A rank meld may hold at most 2 wilds, always fewer than its naturals; one meld per rank.",
+        "The opening meld must reach 50 to 200 points, depending on your team's total.",
+        "Red threes are placed for you and replaced; they score +100 to -200 each at the end.",
+        "To go out you discard your last card, a natural; your team needs a natural and a mixed",
+        "canasta and no unfinished wild meld. You may ask a partner first, and must obey.",
+        "A deal also ends when the stock is down to 0 or 1 card before a turn.",
+        "Score: melded card values + canasta bonuses (300 up to 5,000) + 300 for going out",
+        "+ red threes - cards left in hands. JK 50, 2 and A 20, 8 to K 10, 4 to 7 and 3S 3C 5.",
+        "The game ends after the deal in which a team reaches 12,000; the highest total wins.",
+    ]
+)
+
+_CN: list[RuleEntry] = [
+    *_group(
+        "Players",
+        (
+            "CN-N1",
+            "Seats and teams",
+            "The game is for 2, 3, 4 or 6 players. With 2 or 3 everyone plays alone; with 4 "
+            "there are two partnerships sitting opposite, and with 6 two teams of three in "
+            "alternate seats.",
+        ),
+        (
+            "CN-N2",
+            "Length",
+            "There is no fixed number of deals: you play deal after deal until a team reaches "
+            "the target score.",
+        ),
+    ),
+    *_group(
+        "Cards",
+        (
+            "CN-C1",
+            "The deck",
+            "Three ordinary packs and 6 jokers, 162 cards in all. Each card code such as 7H "
+            "appears three times, so there are 18 wild cards.",
+        ),
+        (
+            "CN-C2",
+            "Card values",
+            "JK is worth 50, any 2 and any A 20, K Q J 10 9 8 are 10 each, and 7 6 5 4 and the "
+            "black threes 3S 3C are 5 each. Red threes have no card value; they score only as a "
+            "bonus or penalty.",
+        ),
+        (
+            "CN-C3",
+            "Black threes",
+            "3S and 3C can never be melded. You can discard one, but never as your going-out "
+            "card, and one left in hand costs 5. A black three on top of the pile stops anyone "
+            "taking it, without freezing it.",
+        ),
+        (
+            "CN-C4",
+            "Red threes",
+            "3H and 3D never stay in a hand and are never melded or discarded. They go face up "
+            "in your team's red-three area and are replaced from the stock when they came from "
+            "the deal or the stock.",
+        ),
+        (
+            "CN-C5",
+            "Suits",
+            "Suits matter only for telling red threes from black threes.",
+        ),
+    ),
+    *_group(
+        "Red threes",
+        (
+            "CN-R1",
+            "Red threes in the deal",
+            "Once the cards are dealt, each player in turn from the dealer's left puts their "
+            "red threes on the table and draws a replacement for each, repeating while more red "
+            "threes turn up. The game does this for you.",
+        ),
+        (
+            "CN-R2",
+            "Drawing a red three",
+            "A red three you draw from the stock at any time goes straight to the table and you "
+            "get the next stock card in its place.",
+        ),
+        (
+            "CN-R3",
+            "Red three from the pile",
+            "A red three among the cards you take from the pile, face up or face down, goes to "
+            "the table with no replacement. This can only happen with cards put in the pile at "
+            "the start.",
+        ),
+        (
+            "CN-R4",
+            "No card to replace it",
+            "If a drawn red three needs a replacement and the stock is empty, it is still "
+            "placed, and the deal ends at once.",
+        ),
+        (
+            "CN-R5",
+            "Whose red threes",
+            "Red threes on the table belong to your team. They are not melds, do not open your "
+            "team and never count toward the opening minimum.",
+        ),
+        (
+            "CN-R6",
+            "Never in a hand",
+            "Because red threes are always placed for you, you can never be caught holding one.",
+        ),
+    ),
+    *_group(
+        "The deal",
+        (
+            "CN-D1",
+            "Dealer",
+            "The host picks the first dealer (seat 0 unless changed), and the deal moves one "
+            "seat clockwise after each scored deal. A cancelled deal is dealt again by the same "
+            "dealer.",
+        ),
+        (
+            "CN-D2",
+            "Shuffle",
+            "All 162 cards are shuffled for every deal, and again with a fresh shuffle if the "
+            "deal is cancelled.",
+        ),
+        (
+            "CN-D3",
+            "Hands",
+            "Everyone gets 15 cards, dealt one at a time clockwise from the dealer's left.",
+        ),
+        (
+            "CN-D4",
+            "Face-up cards",
+            "The next card is turned up to start the pile. If it is a wild or a three, another "
+            "is turned on top, and if needed a third, so the pile starts with 1 to 3 face-up "
+            "cards and a natural of a meldable rank on top.",
+        ),
+        (
+            "CN-D5",
+            "Re-deal",
+            "If the third face-up card is also a wild or a three, the deal is called off and "
+            "dealt again. Nothing is scored and the deal number stays the same.",
+        ),
+        (
+            "CN-D6",
+            "How many face-down cards",
+            "The rank of the top face-up card decides how many cards lie face down under the "
+            "pile: its own number for 4 to 10, then 11 for J, 12 for Q, 13 for K and 14 for A.",
+        ),
+        (
+            "CN-D7",
+            "The hidden cards",
+            "Those cards are put face down under the face-up ones. They stay hidden and play no "
+            "part until the first time someone takes the pile in the deal.",
+        ),
+        (
+            "CN-D8",
+            "Frozen from the start",
+            "If any of the starting face-up cards is a wild, the pile is frozen from the start.",
+        ),
+        (
+            "CN-D9",
+            "Stock",
+            "All the remaining cards form the face-down stock.",
+        ),
+        (
+            "CN-D10",
+            "Dealt red threes",
+            "Red threes dealt to players are placed and replaced right after the deal.",
+        ),
+        (
+            "CN-D11",
+            "First turn",
+            "The player on the dealer's left plays first, and turns go on clockwise.",
+        ),
+    ),
+    *_group(
+        "Your turn",
+        (
+            "CN-T1",
+            "Who may act",
+            "You can act only on your own turn, with the moves allowed at that point, or when "
+            "your partner asks you to answer. Anything else is refused and changes nothing.",
+        ),
+        (
+            "CN-T2",
+            "Before your team has melded",
+            "While your team has no meld, you either make the opening meld first and then play a "
+            "normal turn, or draw 2 cards and discard one. Until your team has opened you cannot "
+            "take the pile or lay off.",
+        ),
+        (
+            "CN-T3",
+            "Drawing once open",
+            "Once your team is open, start your turn by drawing 2 cards or by taking the pile. "
+            "You cannot meld before that step.",
+        ),
+        (
+            "CN-T4",
+            "Discard after a closed draw",
+            "If your team is not open and you drew instead of melding, all you can do is "
+            "discard; the opening meld has to come before the draw.",
+        ),
+        (
+            "CN-T5",
+            "Melding after the draw",
+            "After the draw you may make as many melds and lay-offs as you like, ask to go out "
+            "once, and you must end with a discard.",
+        ),
+        (
+            "CN-T6",
+            "Discarding",
+            "End your turn by putting one card on the pile. Any card may go, but a wild freezes "
+            "the pile and a black three blocks the next player. You may not discard a wild "
+            "while your team has an unfinished wild meld, and your last card must be a natural.",
+        ),
+        (
+            "CN-T7",
+            "End of a turn",
+            "After your turn, play passes to the left, unless the stock holds 0 or 1 card: then "
+            "the deal ends.",
+        ),
+        (
+            "CN-T8",
+            "The pile is closed",
+            "You see only the pile's top card, how many cards are face up and face down, and "
+            "whether it is frozen. Nobody may look through it.",
+        ),
+    ),
+    *_group(
+        "Taking the pile",
+        (
+            "CN-P1",
+            "When you may take the pile",
+            "You may take the pile only at the start of your turn, instead of drawing, and only "
+            "when your team is open. Opening with a meld first and then taking the pile in the "
+            "same turn is fine.",
+        ),
+        (
+            "CN-P2",
+            "Top card",
+            "The top card must be a natural you could meld. You can never take the pile while a "
+            "wild or a black three is on top.",
+        ),
+        (
+            "CN-P3",
+            "Frozen pile",
+            "The pile is frozen while any face-up card in it is a wild. Only taking the pile "
+            "unfreezes it.",
+        ),
+        (
+            "CN-P4",
+            "Cards from your hand",
+            "You must use naturals of the top card's rank from your hand: at least 2, or at "
+            "least 3 when the pile is frozen. Wilds cannot help, and a meld of that rank on the "
+            "table does not lower the number.",
+        ),
+        (
+            "CN-P5",
+            "The meld",
+            "The top card and your naturals form a new meld of that rank, or join your team's "
+            "existing meld of that rank, even a canasta.",
+        ),
+        (
+            "CN-P6",
+            "The rest of the pile",
+            "Every other card in the pile goes into your hand; red threes among them are placed.",
+        ),
+        (
+            "CN-P7",
+            "First take",
+            "The first player to take the pile in a deal also gets the face-down cards under "
+            "it. Red threes among them are placed with no replacement.",
+        ),
+        (
+            "CN-P8",
+            "Draw one",
+            "After taking the pile you draw 1 card from the stock. The pile is then empty and "
+            "not frozen.",
+        ),
+        (
+            "CN-P9",
+            "No empty hand",
+            "You cannot take the pile if that would leave you with no cards before the 1-card "
+            "draw.",
+        ),
+        (
+            "CN-P10",
+            "Extra melds",
+            "You may put down more new melds from your hand as part of the take; if any of them "
+            "is illegal, the whole take is refused.",
+        ),
+        (
+            "CN-P11",
+            "Which rule a refusal names",
+            "A refused take names the first failing rule in this order: your turn, timing, top "
+            "card, your cards, an empty hand, then the extra melds.",
+        ),
+    ),
+    *_group(
+        "Melds",
+        (
+            "CN-M1",
+            "Two kinds",
+            "A meld is either a rank meld (naturals of one rank, maybe with wilds) or a wild "
+            "meld (wilds only).",
+        ),
+        (
+            "CN-M2",
+            "Size",
+            "A new meld needs at least 3 cards. There is no upper limit.",
+        ),
+        (
+            "CN-M3",
+            "Wild limit",
+            "A rank meld may hold at most 2 wilds, and always fewer wilds than naturals. So "
+            "7H 7S 2C is fine, 7H 7S 2C JK is not, and 7H 7S 7D 2C JK is.",
+        ),
+        (
+            "CN-M4",
+            "No threes",
+            "No three, red or black, may ever be in a meld.",
+        ),
+        (
+            "CN-M5",
+            "Wild melds",
+            "A wild meld is 3 or more wild cards, 2s and jokers in any mix, with no natural.",
+        ),
+        (
+            "CN-M6",
+            "One meld per rank",
+            "Your team may have only one meld of each rank and one wild meld. More cards of that "
+            "rank are laid off on it instead of starting a new one.",
+        ),
+        (
+            "CN-M7",
+            "Rank canastas",
+            "A meld of 7 or more cards is a canasta: natural with no wild, mixed with 1 or 2 "
+            "wilds. It may be laid down whole or grow into one.",
+        ),
+        (
+            "CN-M8",
+            "Wild canastas",
+            "A wild meld of 7 or more is a wild canasta. It is natural if it is all 2s, or the "
+            "six jokers with exactly one 2; any other mix is mixed.",
+        ),
+        (
+            "CN-M9",
+            "Laying off",
+            "After drawing you may add cards from your hand to one of your team's melds per "
+            "lay-off, as often as you like. The result must still follow the meld rules.",
+        ),
+        (
+            "CN-M10",
+            "Adding to a rank canasta",
+            "Only naturals can be added to a rank meld that is already a canasta. A wild may go "
+            "on a meld of 6 or fewer cards within the wild limit, even if that makes a mixed "
+            "canasta.",
+        ),
+        (
+            "CN-M11",
+            "Adding to a wild meld",
+            "Only wild cards can be added to a wild meld, and that can turn a natural wild "
+            "canasta into a mixed one.",
+        ),
+        (
+            "CN-M12",
+            "An unfinished wild meld",
+            "While your team has a wild meld of fewer than 7 cards, wilds may only go onto that "
+            "meld: not into rank melds and not on the pile (unless your hand is all wilds). Your "
+            "team also cannot go out.",
+        ),
+        (
+            "CN-M13",
+            "Melds stay put",
+            "Cards on the table never go back to a hand and never move to another meld.",
+        ),
+        (
+            "CN-M14",
+            "Team melds",
+            "Melds belong to the team, and any member may add to any of them. Nobody may add to "
+            "an opponent's meld.",
+        ),
+        (
+            "CN-M15",
+            "What a wild stands for",
+            "A wild in a rank meld counts as that rank without naming it, and keeps its own "
+            "value for scoring: JK 50, a 2 20.",
+        ),
+        (
+            "CN-M16",
+            "Several melds at once",
+            "One meld move may put down several melds. They are checked together, and if any "
+            "fails none of them happens.",
+        ),
+        (
+            "CN-M17",
+            "How melds are shown",
+            "Melds are shown as natural, mixed or wild, and finished ones are marked as natural, "
+            "mixed, natural wild or mixed wild canastas.",
+        ),
+    ),
+    *_group(
+        "Opening meld",
+        (
+            "CN-I1",
+            "When",
+            "Your team's first meld of a deal is its opening. It comes at the start of a turn, "
+            "before drawing, from cards in your hand only.",
+        ),
+        (
+            "CN-I2",
+            "Opening minimum",
+            "The opening must be worth at least 50 if your team's total is below 3,000, 90 below "
+            "5,000, 120 below 7,000, 160 below 10,000, 180 below 12,000, and 200 from 12,000 up.",
+        ),
+        (
+            "CN-I3",
+            "What counts",
+            "Add up the card values of every card in the opening melds. Canasta bonuses and red "
+            "threes never count.",
+        ),
+        (
+            "CN-I4",
+            "One move",
+            "The opening is a single meld move, which may hold several melds. Separate moves are "
+            "never added up, and you cannot open by taking the pile.",
+        ),
+        (
+            "CN-I5",
+            "Open for the whole team",
+            "Once your team is open, every member plays as open for the rest of the deal with "
+            "no further minimum.",
+        ),
+        (
+            "CN-I6",
+            "Falling short",
+            "An opening worth less than the minimum is refused, and nothing changes.",
+        ),
+        (
+            "CN-I7",
+            "Playing alone",
+            "With 2 or 3 players your own total sets your minimum.",
+        ),
+    ),
+    *_group(
+        "Going out",
+        (
+            "CN-G1",
+            "Conditions for going out",
+            "You may go out only if your team has at least one natural and one mixed canasta, "
+            "no unfinished wild meld, and your final discard is a natural, never a wild or a "
+            "three. Melds made earlier in the turn count.",
+        ),
+        (
+            "CN-G2",
+            "Only by discarding",
+            "You go out only by discarding your last card. A meld, lay-off or take that would "
+            "leave you with no cards is refused.",
+        ),
+        (
+            "CN-G3",
+            "Going out by discarding",
+            "You may discard your last card only if the going-out conditions hold for that card "
+            "and your partner has not said no this turn.",
+        ),
+        (
+            "CN-G4",
+            "No dead end",
+            "You may not meld or lay off down to one card unless discarding it would be a legal "
+            "going out. If you cannot go out, keep at least two cards.",
+        ),
+        (
+            "CN-G5",
+            "Asking a partner",
+            "With partners you may, once per turn, ask one partner whether you may go out; it is "
+            "never required. You submit your complete going-out plan with the question; the "
+            "other players only see that you asked.",
+        ),
+        (
+            "CN-G6",
+            "Answer yes",
+            "If your partner says yes, your plan is carried out at once and you have gone out.",
+        ),
+        (
+            "CN-G7",
+            "Answer no",
+            "If your partner says no, your plan is dropped and you may not go out this turn.",
+        ),
+    ),
+    *_group(
+        "End of the deal",
+        (
+            "CN-E1",
+            "Going out",
+            "A going-out discard ends the deal at once.",
+        ),
+        (
+            "CN-E2",
+            "Stock down to 0 or 1",
+            "If the stock holds 0 or 1 card when a turn is about to start, the deal ends "
+            "instead, with no going-out bonus.",
+        ),
+        (
+            "CN-E3",
+            "Red three with no replacement",
+            "If a drawn red three cannot be replaced because the stock is empty, it is placed "
+            "and the deal ends at once, with no going-out bonus.",
+        ),
+        (
+            "CN-E4",
+            "The next deal",
+            "After scoring, the next dealer starts a new deal. The table is cleared and totals "
+            "carry over.",
+        ),
+        (
+            "CN-E5",
+            "End of the game",
+            "The game ends after the deal in which a team reaches 12,000. The highest total "
+            "wins, and teams tied for highest share the win.",
+        ),
+    ),
+    *_group(
+        "Scoring",
+        (
+            "CN-S1",
+            "Melded cards",
+            "Your team scores the card values of every card in its melds, canastas and wild "
+            "melds included.",
+        ),
+        (
+            "CN-S2",
+            "Cards left in hand",
+            "Every card still in the hands of your team's players counts against you at its "
+            "value; black threes cost 5 each.",
+        ),
+        (
+            "CN-S3",
+            "Going out",
+            "The team of the player who went out scores 300. Nobody gets it when the stock ran "
+            "out or a red three could not be replaced.",
+        ),
+        (
+            "CN-S4",
+            "Canasta bonuses",
+            "Ranks 4 to K: mixed 300, natural 500. Aces: mixed 500, natural 1,000. Wild "
+            "canastas: mixed 2,000, all 2s 3,000, six jokers and one 2 5,000.",
+        ),
+        (
+            "CN-S5",
+            "Many canastas",
+            "A team with 5 or more canastas scores 1,000 more, or 2,000 if it has at least 5 "
+            "natural canastas and at least 1 mixed one.",
+        ),
+        (
+            "CN-S6",
+            "Red threes",
+            "Each red three is worth +100 if your team has both a natural and a mixed canasta, 0 "
+            "with natural canastas only, -100 with mixed only, and -200 with no canasta. With 4 "
+            "or more red threes the result is doubled.",
+        ),
+        (
+            "CN-S7",
+            "Red three in hand",
+            "A red three left in a hand would cost 500, but the game always places them, so it "
+            "never happens.",
+        ),
+        (
+            "CN-S8",
+            "Deal score",
+            "Deal score = melded cards - cards in hand + going out + canasta bonuses + many "
+            "canastas + red threes. It can be negative and is added to your team's total.",
+        ),
+        (
+            "CN-S9",
+            "Score sheet",
+            "The score sheet shows each part for each team, with every canasta and its bonus, "
+            "the red threes, the deal score, the new total and why the deal ended.",
+        ),
+    ),
+    *_group(
+        "Player counts",
+        (
+            "CN-V1",
+            "2 players",
+            "Each player is a team alone, with the same rules as 4 players and no partner to ask.",
+        ),
+        (
+            "CN-V2",
+            "3 players",
+            "Three players each play alone, otherwise as with 2.",
+        ),
+        (
+            "CN-V3",
+            "4 players",
+            "The standard game: two partnerships, partners opposite.",
+        ),
+        (
+            "CN-V4",
+            "6 players",
+            "Two teams of three in alternate seats. When you ask to go out, you choose which "
+            "partner to ask.",
+        ),
+    ),
+    *_group(
+        "Options",
+        ("CN-O1", "First dealer", "Host option: the seat that deals first (default seat 0)."),
+        (
+            "CN-O2",
+            "Target score",
+            "Host option: the total that ends the game (default 12,000; 15,000 is a known "
+            "variation).",
+        ),
+        (
+            "CN-O3",
+            "Draw before melding",
+            "Host option: how many cards a player of an unopened team draws before discarding "
+            "(default 2; 1 is an alternative).",
+        ),
+        (
+            "CN-O4",
+            "Canastas to go out",
+            "Host option: by default going out needs a natural and a mixed canasta; a variation "
+            "asks for two natural canastas.",
+        ),
+        (
+            "CN-O5",
+            "Wilds locked by a wild meld",
+            "Host option, on by default: while your team's wild meld is unfinished, your wilds "
+            "may go only onto it and may not be discarded.",
+        ),
+        (
+            "CN-O6",
+            "Unfinished wild meld blocks going out",
+            "Host option, on by default: a team with an unfinished wild meld cannot go out.",
+        ),
+        (
+            "CN-O7",
+            "Many-canastas bonus",
+            "Host option: which bonus for 5 or more canastas is used; variations tighten the "
+            "1,000 condition, change the 2,000 condition, or drop the bonus.",
+        ),
+        (
+            "CN-O8",
+            "Red three values",
+            "Host option: by default red threes score by your canastas; the flat variation makes "
+            "each worth +100.",
+        ),
+        (
+            "CN-O9",
+            "Wild melds",
+            "Host option, on by default: allow melds of wild cards only.",
+        ),
+        (
+            "CN-O10",
+            "Asking a partner",
+            "Host option, on by default: players may ask a partner before going out.",
+        ),
+        (
+            "CN-O11",
+            "Clean opening at 50",
+            "Host option, off by default: an opening that needs 50 must be made of natural rank "
+            "melds only.",
+        ),
+        (
+            "CN-O12",
+            "Double penalty when unopened",
+            "Host option, off by default: a team that never opened pays double for its cards in "
+            "hand.",
+        ),
+        (
+            "CN-O13",
+            "Maximum deals",
+            "Host option, unset by default: end the game after this many deals.",
+        ),
+    ),
+    *_group(
+        "Decisions",
+        (
+            "CN-A1",
+            "Face-down count",
+            "The number of face-down cards under the pile equals the top card's rank, 4 to 14.",
+        ),
+        (
+            "CN-A2",
+            "Draw 2 before melding",
+            "A player whose team has not opened and chooses not to meld draws 2 and discards 1.",
+        ),
+        (
+            "CN-A3",
+            "Unfinished wild meld",
+            "While your wild meld is unfinished, wilds only go on it, none are discarded, and "
+            "you cannot go out.",
+        ),
+        (
+            "CN-A4",
+            "Wild canasta class",
+            "A wild canasta is natural only if all 2s, or six jokers with one 2.",
+        ),
+        (
+            "CN-A5",
+            "One wild meld",
+            "A team has at most one wild meld; more wilds are laid off on it.",
+        ),
+        (
+            "CN-A6",
+            "Going-out conditions",
+            "Going out needs a natural and a mixed canasta, no unfinished wild meld, and a "
+            "natural last discard.",
+        ),
+        (
+            "CN-A7",
+            "Five canastas",
+            "Five natural canastas without a mixed one still earn the 1,000 bonus.",
+        ),
+        (
+            "CN-A8",
+            "Red three scores",
+            "Red threes score +100, 0, -100 or -200 each by your canastas, doubled with 4 or more.",
+        ),
+        (
+            "CN-A9",
+            "Small games",
+            "Both the 2- and 3-player games are played alone with 15 cards each.",
+        ),
+        (
+            "CN-A10",
+            "Binding answer",
+            "Your partner's answer binds you: yes carries out your plan, no bars going out this "
+            "turn.",
+        ),
+        (
+            "CN-A11",
+            "Taking onto a meld",
+            "Taking the pile adds to your existing meld of that rank; you still need the full "
+            "number of naturals.",
+        ),
+        (
+            "CN-A12",
+            "Frozen by face-up cards",
+            "Only face-up wilds freeze the pile; the hidden cards never do.",
+        ),
+        (
+            "CN-A13",
+            "Red threes in any take",
+            "Red threes taken from the pile are always placed without replacement.",
+        ),
+        (
+            "CN-A14",
+            "No cut",
+            "The first dealer is set by the host; there is no cut.",
+        ),
+        (
+            "CN-A15",
+            "Stock check",
+            "The stock is checked after every turn, since every draw from it is 2 cards.",
+        ),
+        (
+            "CN-A16",
+            "Ties",
+            "Teams tied for the highest total share the win.",
+        ),
+        (
+            "CN-A17",
+            "Variations offered",
+            "Some known variations are offered as host options; the rest are not used.",
+        ),
+        (
+            "CN-A18",
+            "Long games",
+            "There is no deal limit by default; the game runs to the target score.",
+        ),
+        (
+            "CN-A19",
+            "Extra rules off",
+            "The all-natural opening at 50 and the double penalty for an unopened team are off "
+            "by default.",
+        ),
+        (
+            "CN-A20",
+            "Only wilds in hand",
+            "If every card in your hand is wild, you may discard one even with an unfinished "
+            "wild meld.",
+        ),
+    ),
+]
+
+
+# --------------------------------------------------------------------------------------------
 # Lookup
 # --------------------------------------------------------------------------------------------
 
 SUMMARIES: dict[str, str] = {
     "hand_and_foot": _HF_SUMMARY,
     "looking_and_down": _LD_SUMMARY,
+    "canastone": _CN_SUMMARY,
 }
 
 RULES: dict[str, list[RuleEntry]] = {
     "hand_and_foot": _HF,
     "looking_and_down": _LD,
+    "canastone": _CN,
 }
 
 _BY_ID: dict[str, RuleEntry] = {entry.id: entry for rules in RULES.values() for entry in rules}

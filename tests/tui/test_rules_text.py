@@ -15,6 +15,7 @@ RULES_DIR = Path(os.environ.get("MELDHALL_RULES_DIR", "/work/shared/rules"))
 GAMES = {
     "hand_and_foot": "HF",
     "looking_and_down": "LD",
+    "canastone": "CN",
 }
 
 # A rule is defined as "**HF-M3 (title).**"; options and decisions are table rows "| HF-O1 |".
