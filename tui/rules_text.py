@@ -65,8 +65,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-C2",
             "Wild and natural cards",
-            "Jokers (JK) and all 2s are wild cards. Every other card, threes included, is a "
-            "natural card.",
+            "Jokers (JK) and all 2s are wild. All the other cards are naturals, and that includes "
+            "the threes.",
         ),
         (
             "HF-C3",
@@ -78,20 +78,21 @@ _HF: list[RuleEntry] = [
         (
             "HF-C4",
             "Black threes",
-            "You can never meld or lay off 3S or 3C; the only way to get rid of one is to discard "
-            "it. A black three on top of the discard pile blocks the pile. Each one left in a "
-            "hand or foot when the deal ends costs 5.",
+            "You can never meld or lay off 3S or 3C, so discarding is your only way to shed one. "
+            "While one sits on top of the discard pile, nobody can take the pile. Each one left in "
+            "a hand or foot when the deal ends costs 5.",
         ),
         (
             "HF-C5",
             "Red threes",
             "3H and 3D never stay in your hand and are never melded or discarded. They go face "
-            "up into your team's red-three area and are replaced from the stock for you.",
+            "up into your team's red-three area, and the game replaces them from the stock "
+            "(except those taken with the discard pile).",
         ),
         (
             "HF-C6",
             "Meldable ranks",
-            "Naturals can be melded in the ranks 4 5 6 7 8 9 10 J Q K A. Threes can never be "
+            "Naturals can be melded from 4 up to 10, and in J, Q, K and A. Threes can never be "
             "melded, and 2s never make a rank of their own: a meld of wilds only is a wild meld.",
         ),
     ),
@@ -244,8 +245,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-T9",
             "The pile is closed",
-            "You see only the top card of the discard pile and how many cards it holds. Nobody "
-            "may look through it.",
+            "Of the discard pile you see just the top card and its size. Nobody may look through "
+            "it.",
         ),
     ),
     *_group(
@@ -305,8 +306,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-P9",
             "Cards from under the top card",
-            "The cards from under the top card cannot be used in the take itself. They go to "
-            "your hand, and you may meld or lay them off later in the same turn.",
+            "You cannot use the cards that were lying under the top card in the take itself. They "
+            "go to your hand, and you may meld or lay them off later in the same turn.",
         ),
         (
             "HF-P10",
@@ -320,8 +321,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-M1",
             "Meld size",
-            "A meld has 3 to 7 cards. A new meld needs at least 3 cards, and no meld can ever "
-            "hold more than 7.",
+            "Every meld holds between 3 and 7 cards: at least 3 to start one, and never more "
+            "than 7.",
         ),
         (
             "HF-M2",
@@ -364,7 +365,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-M8",
             "Melds stay put",
-            "Cards on the table never go back to a hand and never move to another meld.",
+            "Once on the table, cards stay there: they never return to a hand or switch to a "
+            "different meld.",
         ),
         (
             "HF-M9",
@@ -421,8 +423,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-I4",
             "Open for the whole team",
-            "Once either partner has opened, the team stays open for the rest of the deal and "
-            "the other partner needs no minimum.",
+            "As soon as one partner has opened, both are open until the deal ends, and the "
+            "other partner's melds need no minimum.",
         ),
         (
             "HF-I5",
@@ -448,9 +450,9 @@ _HF: list[RuleEntry] = [
         (
             "HF-G2",
             "Piles needed",
-            "When you go out your team needs at least 2 clean piles, 2 dirty piles and 1 wild "
-            "pile, counting piles finished that turn. Extra piles of one kind do not make up for "
-            "a missing kind.",
+            "When you go out your team needs, at the least, two clean piles, two dirty piles and "
+            "one wild pile, counting piles finished that turn. Extra piles of one kind do not make "
+            "up for a missing kind.",
         ),
         (
             "HF-G3",
@@ -618,8 +620,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-O9",
             "Binding permission",
-            "Host option, off by default: after your partner says yes, you may not end the turn "
-            "with a discard that leaves you holding cards.",
+            "Host option, off by default: once your partner says yes, your turn cannot end with a "
+            "discard that still leaves you cards in hand.",
         ),
         (
             "HF-O10",
@@ -672,8 +674,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-A7",
             "Top card and two",
-            "The top card and at least two naturals of its rank from your hand must end up in "
-            "the same meld.",
+            "Your two naturals from hand and the top card must all end up in one and the same "
+            "meld.",
         ),
         (
             "HF-A8",
@@ -699,8 +701,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-A12",
             "Lay-offs checked by result",
-            "Only the meld after a lay-off is checked, so cards added together may pass where "
-            "one alone would not.",
+            "Only the meld after a lay-off is checked, so several cards added at once can be "
+            "fine even when a single one would be refused.",
         ),
         (
             "HF-A13",
@@ -749,8 +751,8 @@ _HF: list[RuleEntry] = [
         (
             "HF-A22",
             "Wild on top",
-            "A wild top card can be taken only into a wild meld, with at least two wilds from "
-            "your hand.",
+            "A wild top card can be taken only by melding it with two or more wilds from your hand "
+            "as a wild meld.",
         ),
     ),
 ]
@@ -795,8 +797,8 @@ _LD: list[RuleEntry] = [
         (
             "LD-C2",
             "Wild and natural cards",
-            "Jokers (JK) and all 2s are wild cards. Every other card, threes included, is a "
-            "natural card.",
+            "Jokers (JK) and all 2s are wild. All the other cards are naturals, and that includes "
+            "the threes.",
         ),
         (
             "LD-C3",
@@ -814,14 +816,14 @@ _LD: list[RuleEntry] = [
         (
             "LD-C5",
             "Black threes",
-            "3S and 3C are worth 0 and cannot be melded, except as a meld of exactly seven of "
-            "them when you go out. You may discard them, and one left in hand costs nothing.",
+            "3S and 3C are worth 0. The only way to meld them is seven of them together, laid down "
+            "as you go out. You may discard them, and one left in hand costs nothing.",
         ),
         (
             "LD-C6",
             "Meldable ranks",
-            "Melds are made in the ranks 4 5 6 7 8 9 10 J Q K A. Threes only go on the table in "
-            "the two special ways, and 2s are always wild.",
+            "Melds use the ranks from 4 up to 10, plus J, Q, K and A. Threes only go on the table "
+            "in the two special ways, and 2s are always wild.",
         ),
     ),
     *_group(
@@ -834,9 +836,9 @@ _LD: list[RuleEntry] = [
         (
             "LD-S2",
             "Score Keeper",
-            "One seat (seat 0 unless the host picks another) is the Score Keeper. The keeper "
-            "plays and scores like everyone else but never deals and never plays first; the "
-            "game keeps the score.",
+            "One seat (seat 0 unless the host picks another) is the Score Keeper. Apart from never "
+            "dealing and never leading, the keeper takes part and scores as normal; the game keeps "
+            "the score.",
         ),
         (
             "LD-S3",
@@ -958,8 +960,8 @@ _LD: list[RuleEntry] = [
         (
             "LD-P2",
             "Blocked pile",
-            "You cannot take the pile if it is empty, or if its top card is a wild or a three "
-            "of either colour.",
+            "An empty pile cannot be taken, nor one with a wild or a three of either colour on "
+            "top.",
         ),
         (
             "LD-P3",
@@ -994,8 +996,8 @@ _LD: list[RuleEntry] = [
         (
             "LD-P8",
             "Cards under the top card",
-            "Cards from under the top card cannot be used in the take's own melds. You may meld "
-            "them later in the same turn.",
+            "Cards that lay under the top card stay out of the take's own melds. You may meld them "
+            "later in the same turn.",
         ),
         (
             "LD-P9",
@@ -1028,7 +1030,7 @@ _LD: list[RuleEntry] = [
             "LD-F2",
             "What a frozen player may do",
             "While frozen you may meld and lay off at any moment during other players' turns. "
-            "You may not draw, take the pile or discard outside your own turn.",
+            "Drawing, taking the pile and discarding still wait for your own turn.",
         ),
         (
             "LD-F3",
@@ -1060,8 +1062,8 @@ _LD: list[RuleEntry] = [
         (
             "LD-M1",
             "Meld shape",
-            "A meld has 3 to 7 cards: naturals of one rank plus wilds within the limit. A new "
-            "meld needs at least 3 cards.",
+            "Every meld holds 3 to 7 cards: naturals of a single rank, plus wilds within the "
+            "limit. You need at least 3 cards to start one.",
         ),
         (
             "LD-M2",
@@ -1103,7 +1105,7 @@ _LD: list[RuleEntry] = [
         (
             "LD-M8",
             "Repeat ranks",
-            "You may have any number of melds of the same rank, finished or not.",
+            "Nothing limits how many melds of one rank you have, finished or not.",
         ),
         (
             "LD-M9",
@@ -1177,8 +1179,8 @@ _LD: list[RuleEntry] = [
         (
             "LD-I6",
             "After opening",
-            "Once you have opened, your melds need no minimum for the rest of the deal. Every "
-            "player opens separately.",
+            "After your opening, your melds for the rest of this deal need no minimum. Each player "
+            "has their own opening to make.",
         ),
     ),
     *_group(
@@ -1186,8 +1188,8 @@ _LD: list[RuleEntry] = [
         (
             "LD-G1",
             "Only from the Down",
-            "You can go out only once you are playing your Down. There is no partner and no "
-            "permission to ask.",
+            "You can go out only once you are playing your Down. Nobody has to give you "
+            "permission.",
         ),
         (
             "LD-G2",
@@ -1231,7 +1233,7 @@ _LD: list[RuleEntry] = [
         (
             "LD-E1",
             "Going out on your turn",
-            "When the player whose turn it is goes out, the deal ends at once and is scored.",
+            "If you go out on your own turn, play stops at once and the deal is scored.",
         ),
         (
             "LD-E2",
@@ -1373,7 +1375,7 @@ _LD: list[RuleEntry] = [
         (
             "LD-A3",
             "Which threes are red",
-            "Red threes are 3H and 3D; black threes are 3S and 3C.",
+            "3H and 3D are the red threes; 3S and 3C are the black ones.",
         ),
         (
             "LD-A4",
@@ -1556,9 +1558,9 @@ _CN: list[RuleEntry] = [
         (
             "CN-C3",
             "Black threes",
-            "3S and 3C can never be melded. You can discard one, but never as your going-out "
-            "card, and one left in hand costs 5. A black three on top of the pile stops anyone "
-            "taking it, without freezing it.",
+            "3S and 3C can never be melded. You can discard one, but never as your going-out card, "
+            "and one left in hand costs 5. While one is the top card, nobody may take the pile, "
+            "though it is not frozen.",
         ),
         (
             "CN-C4",
@@ -1636,15 +1638,15 @@ _CN: list[RuleEntry] = [
         (
             "CN-D4",
             "Face-up cards",
-            "The next card is turned up to start the pile. If it is a wild or a three, another "
-            "is turned on top, and if needed a third, so the pile starts with 1 to 3 face-up "
-            "cards and a natural of a meldable rank on top.",
+            "The next card is turned up to start the pile. A wild or a three is covered by another "
+            "face-up card, and if needed a third, so the pile starts with 1 to 3 face-up cards and "
+            "a natural of a meldable rank on top.",
         ),
         (
             "CN-D5",
             "Re-deal",
-            "If the third face-up card is also a wild or a three, the deal is called off and "
-            "dealt again. Nothing is scored and the deal number stays the same.",
+            "If three cards in a row turn up wild or three, the deal is called off and dealt "
+            "again. Nothing is scored and the deal number stays the same.",
         ),
         (
             "CN-D6",
@@ -1750,8 +1752,7 @@ _CN: list[RuleEntry] = [
         (
             "CN-P3",
             "Frozen pile",
-            "The pile is frozen while any face-up card in it is a wild. Only taking the pile "
-            "unfreezes it.",
+            "A face-up wild anywhere in the pile freezes it. Only taking the pile unfreezes it.",
         ),
         (
             "CN-P4",
@@ -1774,8 +1775,8 @@ _CN: list[RuleEntry] = [
         (
             "CN-P7",
             "First take",
-            "The first player to take the pile in a deal also gets the face-down cards under "
-            "it. Red threes among them are placed with no replacement.",
+            "Whoever takes the pile first in a deal also gets the hidden cards beneath it. Any red "
+            "threes there are placed with no replacement.",
         ),
         (
             "CN-P8",
@@ -1807,8 +1808,8 @@ _CN: list[RuleEntry] = [
         (
             "CN-M1",
             "Two kinds",
-            "A meld is either a rank meld (naturals of one rank, maybe with wilds) or a wild "
-            "meld (wilds only).",
+            "Melds come in two kinds: rank melds (naturals of one rank, maybe with wilds) and wild "
+            "melds (wilds only).",
         ),
         (
             "CN-M2",
@@ -1840,14 +1841,14 @@ _CN: list[RuleEntry] = [
         (
             "CN-M7",
             "Rank canastas",
-            "A meld of 7 or more cards is a canasta: natural with no wild, mixed with 1 or 2 "
-            "wilds. It may be laid down whole or grow into one.",
+            "With 7 cards or more a meld becomes a canasta: natural with no wild, mixed with 1 or "
+            "2 wilds. It may be laid down whole or grow into one.",
         ),
         (
             "CN-M8",
             "Wild canastas",
-            "A wild meld of 7 or more is a wild canasta. It is natural if it is all 2s, or the "
-            "six jokers with exactly one 2; any other mix is mixed.",
+            "Seven or more wilds make a wild canasta. Only two mixes count as natural: all 2s, or "
+            "the six jokers with exactly one 2; anything else is mixed.",
         ),
         (
             "CN-M9",
@@ -1858,9 +1859,8 @@ _CN: list[RuleEntry] = [
         (
             "CN-M10",
             "Adding to a rank canasta",
-            "Only naturals can be added to a rank meld that is already a canasta. A wild may go "
-            "on a meld of 6 or fewer cards within the wild limit, even if that makes a mixed "
-            "canasta.",
+            "Once a rank meld is a canasta, it accepts naturals only. A wild may go on a meld of 6 "
+            "or fewer cards within the wild limit, even if that makes a mixed canasta.",
         ),
         (
             "CN-M11",
@@ -1871,20 +1871,21 @@ _CN: list[RuleEntry] = [
         (
             "CN-M12",
             "An unfinished wild meld",
-            "While your team has a wild meld of fewer than 7 cards, wilds may only go onto that "
+            "While your team's wild meld is still short of 7 cards, wilds may only go onto that "
             "meld: not into rank melds and not on the pile (unless your hand is all wilds). Your "
             "team also cannot go out.",
         ),
         (
             "CN-M13",
             "Melds stay put",
-            "Cards on the table never go back to a hand and never move to another meld.",
+            "Once on the table, cards stay there: they never return to a hand or switch to a "
+            "different meld.",
         ),
         (
             "CN-M14",
             "Team melds",
-            "Melds belong to the team, and any member may add to any of them. Nobody may add to "
-            "an opponent's meld.",
+            "Melds are shared by the team, so partners may add to each other's. Opponents' melds "
+            "are off limits.",
         ),
         (
             "CN-M15",
@@ -1934,8 +1935,8 @@ _CN: list[RuleEntry] = [
         (
             "CN-I5",
             "Open for the whole team",
-            "Once your team is open, every member plays as open for the rest of the deal with "
-            "no further minimum.",
+            "From the moment your team is open, all its players are open for the rest of the deal, "
+            "and later melds need no minimum.",
         ),
         (
             "CN-I6",
@@ -1998,7 +1999,7 @@ _CN: list[RuleEntry] = [
         (
             "CN-E1",
             "Going out",
-            "A going-out discard ends the deal at once.",
+            "Discarding your last card to go out ends the deal on the spot.",
         ),
         (
             "CN-E2",
@@ -2054,15 +2055,15 @@ _CN: list[RuleEntry] = [
         (
             "CN-S5",
             "Many canastas",
-            "A team with 5 or more canastas scores 1,000 more, or 2,000 if it has at least 5 "
-            "natural canastas and at least 1 mixed one.",
+            "Five or more canastas of any kind bring 1,000 extra. A team with five natural "
+            "canastas or more plus a mixed one gets 2,000 instead.",
         ),
         (
             "CN-S6",
             "Red threes",
-            "Each red three is worth +100 if your team has both a natural and a mixed canasta, 0 "
-            "with natural canastas only, -100 with mixed only, and -200 with no canasta. With 4 "
-            "or more red threes the result is doubled.",
+            "Each red three is worth +100 if your team has both a natural and a mixed canasta, "
+            "nothing if it has only natural ones, -100 if only mixed ones, and -200 with no "
+            "canasta. With 4 or more red threes the result is doubled.",
         ),
         (
             "CN-S7",
@@ -2292,6 +2293,627 @@ _CN: list[RuleEntry] = [
 
 
 # --------------------------------------------------------------------------------------------
+# Skarney
+# --------------------------------------------------------------------------------------------
+
+_SK_SUMMARY = "\n".join(
+    [
+        "John Scarne's rummy game: 4 players in two partnerships, or 2 to 4 playing alone.",
+        "Cards: two 52-card packs plus 4 jokers, 108 in all. Jokers (JK) and 2s are wild.",
+        "Everyone gets 11 cards. The rest is the stock; there is no discard pile.",
+        "Melds: groups (3 or more of one rank), sequences (3 or more in a row in one suit, ace",
+        "high only), each with at most one wild; or groups of 3 or more jokers, or of 2s.",
+        "Your turn: draw 1 card, swap naturals for wilds in your opponents' melds if you can,",
+        "meld and lay off (at most 2 cards onto each meld per turn), then offer one card.",
+        "The offered card goes round from your left until someone accepts it; if nobody does,",
+        "it comes back. An ace or wild goes to your left only; accepting it costs the next draw.",
+        "Your team's first meld is its contract: three 3-card melds in deals 1-3, three 4-card",
+        "melds in deals 4-7, laid down at once, with nothing else melded that turn.",
+        "You go out by melding or laying off your last card; you may ask your partner first,",
+        "and must obey. If the last stock card is drawn and that player does not go out, the",
+        "deal ends.",
+        "Score: card values of your melds (jokers 50, 2s 25, more in wild groups), a hand bonus",
+        "for going out (100 rising to 500), 200 for a shutdown, minus the cards in your hands.",
+        "The game is 7 deals; the highest total wins.",
+    ]
+)
+
+_SK: list[RuleEntry] = [
+    *_group(
+        "Players",
+        (
+            "SK-N1",
+            "Seats and teams",
+            "The game seats 2, 3 or 4. With 4 the default is two partnerships sitting opposite; "
+            "the host may have all four play alone instead.",
+        ),
+        (
+            "SK-N2",
+            "Length",
+            "A game is 7 deals. A void deal is replayed and does not count.",
+        ),
+    ),
+    *_group(
+        "Cards",
+        (
+            "SK-C1",
+            "The deck",
+            "Two ordinary packs and 4 jokers, 108 cards in all. Each card code such as 7H "
+            "appears twice.",
+        ),
+        (
+            "SK-C2",
+            "Wild cards",
+            "Every 2 and every joker is wild and can stand for any card. A 2 is always wild, "
+            "even in its own place: in 2S 3S 4S the 2S is that meld's wild card.",
+        ),
+        (
+            "SK-C3",
+            "Aces high",
+            "An ace ranks only above the king. So JD QD KD AD runs fine, but AD 2D 3D and KD AD 2D "
+            "do not.",
+        ),
+        (
+            "SK-C4",
+            "Values of melded cards",
+            "In melds a joker is worth 50 (100 in a group of jokers only), a 2 is worth 25 (50 "
+            "in a group of 2s only), an A 15, K Q J 10 are 10 each, and 3 to 9 are 5 each.",
+        ),
+        (
+            "SK-C5",
+            "Values of cards left in hand",
+            "In your hand at the end a joker costs 100, a 2 costs 50, an A 15, K Q J 10 cost "
+            "10 each, and 3 to 9 cost 5 each.",
+        ),
+    ),
+    *_group(
+        "The deal",
+        (
+            "SK-D1",
+            "Dealer",
+            "The host picks the first dealer (seat 0 unless changed), and the deal moves one "
+            "seat clockwise after each counted deal. A void deal is dealt again by the same "
+            "dealer.",
+        ),
+        (
+            "SK-D2",
+            "Shuffle",
+            "All 108 cards are shuffled for every deal, and a replayed void deal gets a fresh "
+            "shuffle.",
+        ),
+        (
+            "SK-D3",
+            "Hands",
+            "Everyone gets 11 cards, dealt one at a time clockwise from the dealer's left.",
+        ),
+        (
+            "SK-D4",
+            "Stock, no pile",
+            "The other cards form the face-down stock: 86 with 2 players, 75 with 3, 64 with 4. "
+            "No card is turned up, because this game has no discard pile.",
+        ),
+        (
+            "SK-D5",
+            "First turn",
+            "The player on the dealer's left plays first, and turns go on clockwise.",
+        ),
+    ),
+    *_group(
+        "Your turn",
+        (
+            "SK-T1",
+            "Who may act",
+            "You can act only on your own turn with the moves allowed at that point, or when an "
+            "offer or your partner's question comes to you. Anything else is refused and "
+            "changes nothing.",
+        ),
+        (
+            "SK-T2",
+            "Drawing",
+            "Start your turn by drawing the top card of the stock. If you accepted an offered "
+            "ace or wild card, you skip this draw.",
+        ),
+        (
+            "SK-T3",
+            "Playing",
+            "After the draw you may, in any order, steal wild cards, make your team's contract, "
+            "or once down meld and lay off, and ask to go out once. None of it is required.",
+        ),
+        (
+            "SK-T4",
+            "Closing your turn",
+            "Unless you went out, end your turn by offering a card if you hold 2 or more, or by "
+            "announcing your last card if you hold just 1. If you drew the last stock card, "
+            "you simply end the turn and the deal ends.",
+        ),
+        (
+            "SK-T5",
+            "Next turn",
+            "Once any offer is settled, the next player on the left takes a turn, whoever "
+            "accepted the card.",
+        ),
+    ),
+    *_group(
+        "Stealing wild cards",
+        (
+            "SK-W1",
+            "When you may steal",
+            "After drawing, during your own turn, you may steal as often as you can, before, "
+            "between or after your melds. You may steal even before your team is down.",
+        ),
+        (
+            "SK-W2",
+            "From which melds",
+            "Only from an opponent's group or sequence that holds a wild card. Never from your "
+            "own team's melds, and never from a group of jokers or of 2s.",
+        ),
+        (
+            "SK-W3",
+            "What you give",
+            "You must give the exact natural card the wild stands for: in a sequence the same "
+            "rank and suit, in a group any card of that rank. A wild standing for a 2 can never "
+            "be stolen.",
+        ),
+        (
+            "SK-W4",
+            "Effect",
+            "Your natural takes the wild card's place, and the wild goes into your hand to use "
+            "now or later. The robbed meld may take a wild card again later.",
+        ),
+        (
+            "SK-W5",
+            "No limit",
+            "You may steal several wild cards in one turn, from one meld or several.",
+        ),
+    ),
+    *_group(
+        "Offering a card",
+        (
+            "SK-F1",
+            "The offer",
+            "Instead of discarding, you show one card from your hand to the others. It stays "
+            "yours until someone accepts it.",
+        ),
+        (
+            "SK-F2",
+            "Who is asked",
+            "The player on your left is asked first; if they decline, the next player "
+            "clockwise, and so on. The first to accept takes the card; if everyone declines it "
+            "comes back to your hand.",
+        ),
+        (
+            "SK-F3",
+            "Aces and wild cards",
+            "An offered ace or wild card goes only to the player on your left. If they decline, "
+            "it comes back to you.",
+        ),
+        (
+            "SK-F4",
+            "Partners",
+            "Your partner is asked in turn like anyone else: left opponent, then partner, then "
+            "right opponent.",
+        ),
+        (
+            "SK-F5",
+            "Settling",
+            "Once the offer is settled your turn is over.",
+        ),
+        (
+            "SK-F6",
+            "Accepting an ace or wild",
+            "If you accept an offered ace or wild card, you skip the draw at the start of your "
+            "next turn, which comes straight away. Accepting any other card costs nothing.",
+        ),
+        (
+            "SK-F7",
+            "No passing back",
+            "On your next turn you may not offer the card you accepted, or any card with the "
+            "same code (any joker for a joker). If your whole hand is that code, you may.",
+        ),
+        (
+            "SK-F8",
+            "Ban ends",
+            "The no-passing-back ban lasts for your next turn only.",
+        ),
+    ),
+    *_group(
+        "Melds",
+        (
+            "SK-M1",
+            "Three kinds",
+            "There are three kinds of meld: groups, sequences and wild groups.",
+        ),
+        (
+            "SK-M2",
+            "Groups",
+            "A group is 3 or more cards of one rank from 3 to A, suits may be repeated (8C 8C 8H "
+            "is fine), with at most one wild card.",
+        ),
+        (
+            "SK-M3",
+            "Sequences",
+            "A sequence is 3 or more cards of one suit in a row, each rank once, from 2 up to A "
+            "with no wrapping round. At most one wild card, and the 2 spot can only be filled "
+            "by a wild.",
+        ),
+        (
+            "SK-M4",
+            "Wild groups",
+            "You may meld 3 or more jokers, or 3 or more 2s of any suits, but not a mix of the "
+            "two: JK JK 2C is refused. Wild groups can never be robbed.",
+        ),
+        (
+            "SK-M5",
+            "One wild card per meld",
+            "Every group and sequence holds at most one wild, counting a 2 in its own place. So 2H "
+            "3H 4H JK and 6C 6D JK 2H are refused.",
+        ),
+        (
+            "SK-M6",
+            "Placing a wild in a sequence",
+            "When a wild goes into a sequence, you must say which card it stands for, and that "
+            "choice is fixed for good. With 10H JH JK, the joker is either 9H or QH. A wild in "
+            "a group simply takes the group's rank.",
+        ),
+        (
+            "SK-M7",
+            "One card, one meld",
+            "Each card belongs to one meld only. Holding 9D 10D JD JS JH, you cannot make both "
+            "9D 10D JD and JD JS JH.",
+        ),
+        (
+            "SK-M8",
+            "Repeats allowed",
+            "Nothing stops your team holding two or more melds of one rank, or two or more "
+            "sequences in one suit.",
+        ),
+        (
+            "SK-M9",
+            "Laying off",
+            "You may lay off once your team is down, except in the turn it made the contract, and "
+            "only on your own team's melds. No wild onto a meld that already has one, and at most "
+            "2 cards onto any one meld per turn.",
+        ),
+        (
+            "SK-M10",
+            "Melds stay put",
+            "Cards on the table never go back to a hand or move to another meld, except a wild "
+            "card stolen by an opponent.",
+        ),
+        (
+            "SK-M11",
+            "Several melds at once",
+            "One meld move may put down several melds. If any of them is illegal, none of it "
+            "happens.",
+        ),
+        (
+            "SK-M12",
+            "How melds are shown",
+            "Melds are shown as group, sequence, joker group or two group, with each wild in a "
+            "sequence showing the card it stands for.",
+        ),
+    ),
+    *_group(
+        "Contract",
+        (
+            "SK-I1",
+            "The contract",
+            "Your team's first meld of a deal is its contract. One player lays it down in one "
+            "move, and it must match the deal's pattern exactly: no extra melds and no bigger "
+            "ones.",
+        ),
+        (
+            "SK-I2",
+            "Contract by deal",
+            "In deals 1 to 3 the contract is three melds of exactly 3 cards; in deals 4 to 7, "
+            "three melds of exactly 4 cards. The original rules also allowed a second choice in "
+            "each band, which has been lost.",
+        ),
+        (
+            "SK-I3",
+            "Kinds in the contract",
+            "Any mix of groups, sequences and wild groups may make up the contract.",
+        ),
+        (
+            "SK-I4",
+            "Before the contract",
+            "Until your team is down you may only steal wild cards and make the contract; any "
+            "other meld counts as a contract attempt, and you cannot lay off.",
+        ),
+        (
+            "SK-I5",
+            "The contract turn",
+            "In the turn you make the contract you make no other meld and no lay-off, though "
+            "you may still steal.",
+        ),
+        (
+            "SK-I6",
+            "Down for the whole team",
+            "When either partner makes the contract, the whole team is down.",
+        ),
+        (
+            "SK-I7",
+            "Playing alone",
+            "When playing alone, each player makes their own contract.",
+        ),
+        (
+            "SK-I8",
+            "Contract and going out",
+            "A contract that uses every card in your hand is a going out.",
+        ),
+    ),
+    *_group(
+        "Going out",
+        (
+            "SK-G1",
+            "Going out",
+            "You go out when a meld, your contract or a lay-off leaves you with no cards. The "
+            "deal ends at once, with no offer.",
+        ),
+        (
+            "SK-G2",
+            "Not by offering",
+            "You can never go out by offering a card, since an offer needs at least 2 cards in "
+            "hand.",
+        ),
+        (
+            "SK-G3",
+            "Asking your partner",
+            "In partnership play you may, once per turn, ask your partner whether you may go "
+            "out; it is never required. You submit your full going-out plan with the question, "
+            "and the others only see that you asked.",
+        ),
+        (
+            "SK-G4",
+            "The answer",
+            "If your partner says yes, your plan is carried out at once and you have gone out. "
+            "If no, you may not empty your hand this turn.",
+        ),
+    ),
+    *_group(
+        "End of the deal",
+        (
+            "SK-E1",
+            "Going out",
+            "Going out ends the deal at once.",
+        ),
+        (
+            "SK-E2",
+            "Last stock card",
+            "If you draw the last stock card, you play the rest of your turn and may still go "
+            "out. If you don't, you end the turn without an offer and the deal ends.",
+        ),
+        (
+            "SK-E3",
+            "The next deal",
+            "After scoring, the next dealer starts a new deal.",
+        ),
+        (
+            "SK-E4",
+            "Void deal",
+            "If nobody went out and teams tie for the most meld points, the deal is void: "
+            "nobody scores and the same dealer deals it again.",
+        ),
+        (
+            "SK-E5",
+            "End of the game",
+            "The game ends after the 7th counted deal. The highest total wins, and teams tied "
+            "for highest share the win.",
+        ),
+    ),
+    *_group(
+        "Scoring",
+        (
+            "SK-S1",
+            "Meld points",
+            "Every team scores the values of all cards in its melds, whether it went out or not.",
+        ),
+        (
+            "SK-S2",
+            "Hand bonus",
+            "Going out earns 100 in deals 1 to 3, then 200, 300, 400 and 500 in deals 4 to 7. "
+            "If nobody went out, the team with the most meld points gets it instead.",
+        ),
+        (
+            "SK-S3",
+            "Shutdown bonus",
+            "If no opponent has any meld on the table when you go out, your team scores 200 more.",
+        ),
+        (
+            "SK-S4",
+            "Hand penalty",
+            "Every team except the one that went out loses the value of the cards in its "
+            "players' hands. If nobody went out, every team pays.",
+        ),
+        (
+            "SK-S5",
+            "Deal score",
+            "Deal score = meld points + hand bonus + shutdown bonus - hand penalty. It can be "
+            "negative and is added to your total.",
+        ),
+        (
+            "SK-S6",
+            "Score sheet",
+            "The score sheet shows for each team the meld points, the hand bonus and why, the "
+            "shutdown bonus, the hand penalty by seat, the deal score and the new total, or "
+            "marks the deal void.",
+        ),
+    ),
+    *_group(
+        "Player counts",
+        (
+            "SK-V1",
+            "Playing alone",
+            "With no partners you make your own contract and lay off only on your own melds, "
+            "you may steal from anyone, and offers go round everyone. Bonuses and penalties "
+            "are per player, and there is no one to ask.",
+        ),
+        (
+            "SK-V2",
+            "2 players",
+            "An offer goes to your opponent only; if they decline it comes back.",
+        ),
+        (
+            "SK-V3",
+            "3 or 4 alone",
+            "Three players, or four without partners, play alone as described.",
+        ),
+        (
+            "SK-V4",
+            "4 in partnerships",
+            "The standard game: two partnerships, partners opposite.",
+        ),
+    ),
+    *_group(
+        "Options",
+        ("SK-O1", "First dealer", "Host option: the seat that deals first (default seat 0)."),
+        (
+            "SK-O2",
+            "Partnerships",
+            "Host option: with 4 players, play in partnerships (default) or all alone.",
+        ),
+        (
+            "SK-O3",
+            "Contract patterns",
+            "Host option: the contract patterns for each deal (default three 3-card melds in "
+            "deals 1 to 3, three 4-card melds after).",
+        ),
+        (
+            "SK-O4",
+            "Low aces",
+            "Host option, off by default: allow A 2 3 sequences (K A 2 stays refused).",
+        ),
+        (
+            "SK-O5",
+            "Group size limit",
+            "Host option, unset by default: cap groups at 4 cards.",
+        ),
+        (
+            "SK-O6",
+            "Play after the contract",
+            "Host option, off by default: keep melding and laying off in the turn you make the "
+            "contract.",
+        ),
+        (
+            "SK-O7",
+            "Shutdown bonus",
+            "Host option, on by default: the 200 bonus for going out while no opponent has melded.",
+        ),
+        (
+            "SK-O8",
+            "Lay-off limit",
+            "Host option: at most 2 cards onto each meld per turn (default), or no limit.",
+        ),
+        (
+            "SK-O9",
+            "Void replay limit",
+            "Host option, unset by default: after this many replays of a tied deal, a further tie "
+            "counts with no hand bonus.",
+        ),
+        (
+            "SK-O10",
+            "Number of deals",
+            "Host option: how many counted deals the game lasts (default 7).",
+        ),
+    ),
+    *_group(
+        "Decisions",
+        (
+            "SK-A1",
+            "Contract patterns",
+            "The contract is 9 cards in three melds in deals 1 to 3 and 12 in deals 4 to 7, a "
+            "reconstruction since the original list is lost.",
+        ),
+        (
+            "SK-A2",
+            "Shutdown",
+            "The shutdown bonus goes to a team that goes out while no opponent has melded, also "
+            "a reconstruction.",
+        ),
+        (
+            "SK-A3",
+            "Playing alone",
+            "Playing alone follows the partnership rules with the partner taken out.",
+        ),
+        (
+            "SK-A4",
+            "Other rule sets",
+            "Differences found in other rule books are offered only as host options.",
+        ),
+        (
+            "SK-A5",
+            "Aces",
+            "Aces are high only; low aces are a host option.",
+        ),
+        (
+            "SK-A6",
+            "Group size",
+            "Groups have no size limit except the 9 cards of a rank that exist; a cap of 4 is an "
+            "option.",
+        ),
+        (
+            "SK-A7",
+            "The contract turn",
+            "In the contract turn you meld nothing else, but stealing is still allowed.",
+        ),
+        (
+            "SK-A8",
+            "Repeated ranks",
+            "There is no limit on melds of the same rank or suit.",
+        ),
+        (
+            "SK-A9",
+            "Passing back",
+            "If your whole hand matches the card you accepted, you may offer it anyway.",
+        ),
+        (
+            "SK-A10",
+            "Lay-off limit",
+            "The 2-card limit counts all your lay-offs on a meld in one turn, not the cards it "
+            "was made with.",
+        ),
+        (
+            "SK-A11",
+            "Binding answer",
+            "Your partner's answer binds you: yes carries out your plan, no bars going out this "
+            "turn.",
+        ),
+        (
+            "SK-A12",
+            "Ties",
+            "Teams tied for the highest total after the last deal share the win.",
+        ),
+        (
+            "SK-A13",
+            "A 2 in its own place",
+            "A 2 in its own place is still the meld's wild: it scores 25 and nobody can steal it.",
+        ),
+        (
+            "SK-A14",
+            "No stealing before the draw",
+            "You steal only after drawing, or from the start of a turn whose draw you skip.",
+        ),
+        (
+            "SK-A15",
+            "Last stock card",
+            "After drawing the last stock card you finish your turn, then end it with no offer.",
+        ),
+        (
+            "SK-A16",
+            "Endless ties",
+            "Tied deals are replayed without limit unless the host sets one.",
+        ),
+        (
+            "SK-A17",
+            "Naming wilds",
+            "Every wild in a sequence, a 2 in its own place included, must be given the card it "
+            "stands for.",
+        ),
+    ),
+]
+
+
+# --------------------------------------------------------------------------------------------
 # Lookup
 # --------------------------------------------------------------------------------------------
 
@@ -2299,12 +2921,14 @@ SUMMARIES: dict[str, str] = {
     "hand_and_foot": _HF_SUMMARY,
     "looking_and_down": _LD_SUMMARY,
     "canastone": _CN_SUMMARY,
+    "skarney": _SK_SUMMARY,
 }
 
 RULES: dict[str, list[RuleEntry]] = {
     "hand_and_foot": _HF,
     "looking_and_down": _LD,
     "canastone": _CN,
+    "skarney": _SK,
 }
 
 _BY_ID: dict[str, RuleEntry] = {entry.id: entry for rules in RULES.values() for entry in rules}
