@@ -10,7 +10,9 @@ import pytest
 
 from tui.rules_text import RULES, SUMMARIES, RuleEntry, rule_text, rules_for
 
-RULES_DIR = Path(os.environ.get("MELDHALL_RULES_DIR", "/work/shared/rules"))
+# shared/ sits beside the repository (in CI too); MELDHALL_RULES_DIR overrides.
+_BESIDE = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
+RULES_DIR = Path(os.environ.get("MELDHALL_RULES_DIR", str(_BESIDE)))
 
 GAMES = {
     "hand_and_foot": "HF",
