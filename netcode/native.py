@@ -317,16 +317,25 @@ class SubsystemLink:
                 self.bye_reason = str(message.get("reason") or "")
             on_frame(message)
 
-        backlog = client.received[client._cursor:]
-        client.received.clear()
-        client.raw.clear()
-        client._cursor = 0
-        for message in backlog:
-            deliver(message)
-        client.listener = deliver
-        if client.closed.is_set():
-            client.listener = None
-            deliver({"t": "bye", "reason": client.protocol_error or "the connection closed"})
+        def begin() -> None:
+            # Like LocalLink's pump, deliver from the loop, not from inside start():
+            # the screen is still mounting when it calls start().
+            if self._client is not client:
+                return
+            backlog = client.received[client._cursor:]
+            client.received.clear()
+            client.raw.clear()
+            client._cursor = 0
+            for message in backlog:
+                deliver(message)
+            client.listener = deliver
+            if client.closed.is_set():
+                client.listener = None
+                deliver({"t": "bye",
+                         "reason": client.protocol_error or "the connection closed"})
+
+        client.listener = lambda message: client.received.append(message)
+        asyncio.get_running_loop().call_soon(begin)
 
     def close(self) -> None:
         client, self._client = self._client, None
