@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import unicodedata
 from typing import Any
 
 import engine
@@ -23,7 +24,7 @@ from netcode.identity import (
     new_code,
     split_login,
 )
-from netcode.protocol import Handler, error_frame, server_frame
+from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.session import Session
 from netcode.store import Store
 from netcode.table import Occupant, Table
@@ -217,7 +218,7 @@ class Lobby:
             "watch": bind(self.on_watch), "leave": bind(self.on_leave),
             "add_bot": bind(self.on_add_bot), "remove_bot": bind(self.on_remove_bot),
             "action": bind(self.on_action), "again": bind(self.on_again),
-            "ping": bind(self.on_ping),
+            "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
 
     async def on_hello(self, session: Session, message: dict[str, Any]) -> None:
@@ -330,3 +331,12 @@ class Lobby:
         table = self._current(session, seated=False)
         if table is not None:
             table.play_again(session)
+
+    async def on_chat(self, session: Session, message: dict[str, Any]) -> None:
+        table = self._current(session, seated=False)
+        if table is None:
+            return
+        text = "".join(ch for ch in message["text"]
+                       if not unicodedata.category(ch).startswith("C")).strip()[:CHAT_MAX]
+        if text:
+            table.chat(session.name, text)

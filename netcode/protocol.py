@@ -44,15 +44,20 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "action": {"action": (_DICT, True), "ref": (_OPT_INT, False)},
     "again": {},
     "ping": {"ref": (_OPT_INT, False)},
+    "chat": {"text": (_STR, True)},
 }
 """Every message a client may send, and its fields."""
 
 SERVER_TAGS = frozenset(
-    {"welcome", "lobby", "joined", "left", "view", "events", "ack", "error", "pong", "bye"}
+    {"welcome", "lobby", "joined", "left", "view", "events", "ack", "error", "pong", "bye",
+     "chat"}
 )
 """Every message the host may send. The host's encoder refuses anything else."""
 
 CLIENT_TAGS = frozenset(CLIENT_SCHEMA)
+
+CHAT_MAX = 200
+"""Longest chat line the host relays (characters, after dropping control characters)."""
 
 
 class ProtocolError(Exception):

@@ -176,6 +176,12 @@ class Table:
         """Queue an action from a session; the seat is the host's record, not the client's."""
         self._queue.put_nowait(_Item("action", member=member, seat=seat, action=action, ref=ref))
 
+    def chat(self, name: str, text: str) -> None:
+        """Relay one chat line to everyone at the table, players and spectators."""
+        frame = server_frame("chat", table=self.id, name=name, text=text)
+        for member in list(self.watchers):
+            member.put(frame)
+
     def play_again(self, member: Member) -> None:
         self._queue.put_nowait(_Item("again", member=member))
 

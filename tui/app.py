@@ -1,32 +1,45 @@
-"""The minimal screen: a lobby and a table view with a command line.
+"""One player's App: the lobby, the table and the sheets beside it, fed by one link.
 
-Good enough to prove the path from an SSH session to a table; the real table
-screens replace it (issue 4). It renders what the host sends and forwards what
-the player types. It never decides whether a move is legal: the engine's refusal
-comes back as an ``error`` message and is shown as it is.
+Everything the App knows arrives as protocol messages (``docs/protocol.md``) through
+its link, and everything it asks for leaves the same way. It never decides whether a
+move is legal: the footer offers what the view's ``legal`` listing names, and the
+engine's refusal comes back as an ``error`` with a rule id.
 """
 
 from __future__ import annotations
 
-import json
-import shlex
+import contextlib
 from typing import Any
 
-from textual.app import App, ComposeResult
+from rich.color import ColorSystem
+from rich.text import Text
+from textual import events
+from textual.app import App
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Input, Static
+from textual.screen import Screen
 
+from tui.eventtext import event_text
 from tui.link import Link
+from tui.lobby import LobbyScreen
+from tui.panels import TableInfo
+from tui.settings import Settings
+from tui.sheets import (
+    MIN_SIZE,
+    KeysScreen,
+    RuleDialog,
+    RulesScreen,
+    ScoreScreen,
+    SettingsScreen,
+    TooSmallScreen,
+)
+from tui.table import TableScreen
 
-HELP_LOBBY = (
-    "new GAME SEATS [opt=value ...] | sit TABLE [SEAT] | watch TABLE | list"
-)
-HELP_TABLE = (
-    "draw | discard CARD | meld CARDS [/ CARDS ...] | layoff MELD CARDS | take CARDS | "
-    "next | bot [SEAT] | unbot SEAT | again | leave | {json action}"
-)
+DEPTHS = {"16": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+          "truecolor": ColorSystem.TRUECOLOR}
+MOUSE_ON = "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"
+MOUSE_OFF = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+LOG_LINES = 300
 
 
 class HostMessage(Message):
@@ -37,243 +50,175 @@ class HostMessage(Message):
         self.payload = payload
 
 
-class CommandError(ValueError):
-    """The typed command could not be turned into a message."""
-
-
-def _card_ids(tokens: list[str], hand: list[dict[str, Any]]) -> list[int]:
-    """Card ids from ids or codes (``7H``, ``10S``/``TS``); each hand card used once."""
-    pool = list(hand)
-    ids: list[int] = []
-    for token in tokens:
-        if token.isdigit():
-            ids.append(int(token))
-            continue
-        code = token.upper().replace("T", "10") if token.upper() != "JK" else "JK"
-        match = next((card for card in pool if card["code"] == code), None)
-        if match is None:
-            raise CommandError(f"No {token} in your hand.")
-        pool.remove(match)
-        ids.append(match["id"])
-    return ids
-
-
-def parse_command(text: str, view: dict[str, Any] | None) -> dict[str, Any]:
-    """Turn a typed line into one client message."""
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            action = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"Bad JSON: {exc.msg}.") from None
-        return {"t": "action", "action": action}
-    try:
-        words = shlex.split(text)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
-    if not words:
-        raise CommandError("Type a command.")
-    verb, args = words[0].lower(), words[1:]
-    hand = (view or {}).get("hand", [])
-    nums = [int(a) for a in args if a.lstrip("-").isdigit()]
-    if verb == "list":
-        return {"t": "list"}
-    if verb == "new" and len(args) >= 2 and args[1].isdigit():
-        options: dict[str, Any] = {}
-        for pair in args[2:]:
-            key, _, value = pair.partition("=")
-            options[key] = json.loads(value) if value[:1] in "0123456789-tf[{\"" else value
-        return {"t": "create", "game": args[0], "seats": int(args[1]), "options": options}
-    if verb == "sit" and nums:
-        return {"t": "sit", "table": nums[0], "seat": nums[1] if len(nums) > 1 else None}
-    if verb == "watch" and nums:
-        return {"t": "watch", "table": nums[0]}
-    if verb == "leave":
-        return {"t": "leave"}
-    if verb == "again":
-        return {"t": "again"}
-    if verb == "bot":
-        return {"t": "add_bot", "seat": nums[0] if nums else None}
-    if verb == "unbot" and nums:
-        return {"t": "remove_bot", "seat": nums[0]}
-    if verb == "draw":
-        return {"t": "action", "action": {"type": "draw"}}
-    if verb == "next":
-        return {"t": "action", "action": {"type": "next_deal"}}
-    if verb == "discard" and len(args) == 1:
-        return {"t": "action", "action": {"type": "discard", "card": _card_ids(args, hand)[0]}}
-    if verb == "meld" and args:
-        groups = " ".join(args).split("/")
-        melds = [_card_ids(group.split(), hand) for group in groups if group.split()]
-        return {"t": "action", "action": {"type": "meld", "melds": melds}}
-    if verb == "layoff" and len(args) >= 2 and args[0].isdigit():
-        return {"t": "action", "action": {"type": "lay_off", "meld": int(args[0]),
-                                           "cards": _card_ids(args[1:], hand)}}
-    if verb == "take":
-        return {"t": "action", "action": {"type": "take_pile", "cards": _card_ids(args, hand)}}
-    raise CommandError(f"Unknown command: {text}")
-
-
-def render_lobby(name: str, lobby: dict[str, Any] | None, code: str | None) -> str:
-    lines = [f"meldhall lobby    user: {name}"]
-    if code:
-        lines.append(f"your reclaim code: {code}   (reconnect as {name}+{code})")
-    lines.append("")
-    tables = (lobby or {}).get("tables", [])
-    if not tables:
-        lines.append("No tables yet.")
-    for table in tables:
-        seated = ", ".join(
-            f"{p['seat']}:{p['name'] or '-'}{'' if p['present'] else ' (away)'}"
-            for p in table["players"]
-        )
-        lines.append(
-            f"table {table['id']}  {table['title']}  {table['seats']} seats  "
-            f"{table['state']}  watching {table['spectators']}  [{seated}]"
-        )
-    lines.append("")
-    for game in (lobby or {}).get("games", []):
-        seats = "/".join(str(s) for s in game["seats"])
-        lines.append(f"game {game['name']}: {game['title']} ({seats} seats)")
-    lines.append("")
-    lines.append(HELP_LOBBY)
-    return "\n".join(lines)
-
-
-def _cards(cards: list[dict[str, Any]]) -> str:
-    return " ".join(f"{c['code']}#{c['id']}" for c in cards) or "-"
-
-
-def render_table(message: dict[str, Any], events: list[str]) -> str:
-    view = message["view"]
-    seat = message.get("seat")
-    names = {p["seat"]: p for p in message.get("players", [])}
-
-    def who(s: int) -> str:
-        player = names.get(s)
-        label = (player or {}).get("name") or f"seat {s}"
-        away = player is not None and not player["present"] and not player["bot"]
-        return f"{label}{' (away)' if away else ''}"
-
-    role = "watching" if seat is None else f"seat {seat}"
-    to_act = ", ".join(who(s) for s in view.get("to_act", [])) or "nobody"
-    lines = [
-        f"table {message['table']}  {view.get('game')}  deal {view.get('deal_number')}  "
-        f"phase {view.get('phase')}  you: {role}",
-        f"to act: {to_act}" + ("   GAME OVER" if message.get("over") else ""),
-        "players: " + "  ".join(f"{s}:{who(s)}" for s in sorted(names)),
-    ]
-    discard = view.get("discard") or {}
-    top = discard.get("top")
-    lines.append(
-        f"discard top: {top['code'] if top else '-'}  pile {discard.get('size', 0)}"
-        f"{'  frozen' if discard.get('frozen') else ''}   stock {view.get('stock')}"
-    )
-    counts = view.get("counts", {})
-    lines.append("holdings: " + "  ".join(
-        f"{s}:{'/'.join(f'{k} {v}' for k, v in sorted(c.items()))}"
-        if isinstance(c, dict) else f"{s}:{c}" for s, c in sorted(counts.items())
-    ))
-    lines.append("")
-    if seat is not None:
-        lines.append(f"your hand: {_cards(view.get('hand', []))}")
-    lines.append("melds:")
-    for meld in view.get("melds", []):
-        lines.append(
-            f"  #{meld.get('id')} team {meld.get('team')} {meld.get('kind', '')}"
-            f"{' complete' if meld.get('complete') else ''}: {_cards(meld.get('cards', []))}"
-        )
-    totals = view.get("totals")
-    if totals:
-        lines.append("totals: " + "  ".join(f"team {t}: {v}" for t, v in sorted(totals.items())))
-    lines.append("")
-    lines.extend(events[-6:])
-    lines.append("")
-    lines.append(HELP_TABLE)
-    return "\n".join(lines)
-
-
 class MeldhallApp(App[int]):
-    """One player's screen; everything it knows arrives through its link."""
+    """One player's screens; everything it knows arrives through its link."""
 
-    CSS = """
-    #body { height: 1fr; padding: 0 1; }
-    #status { height: 1; padding: 0 1; color: $warning; }
-    #command { dock: bottom; }
-    """
-    BINDINGS = [
-        Binding("ctrl+c", "quit", "Quit", priority=True),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-    ]
+    CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+z", "nothing", show=False, priority=True),
+    ]
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, settings: Settings | None = None) -> None:
         super().__init__()
         self.link = link
-        self.view_message: dict[str, Any] | None = None
-        self.lobby: dict[str, Any] | None = None
-        self.code: str | None = None
-        self.events: list[str] = []
+        self.settings = settings or Settings()
+        self.welcome: dict[str, Any] | None = None
+        self.lobby_message: dict[str, Any] | None = None
+        self.table_message: dict[str, Any] | None = None
+        self.table_id: int | None = None
+        self.table_screen: TableScreen | None = None
+        self.log_lines: list[Text] = []
+        self._base_colour: ColorSystem | None = None
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="body"):
-            yield Static(render_lobby(self.link.name, None, None), id="content", markup=False)
-        yield Static("", id="status", markup=False)
-        yield Input(placeholder="command (see the list above)", id="command")
-        yield Footer()
+    def get_default_screen(self) -> Screen[Any]:
+        return LobbyScreen()
+
+    @property
+    def lobby_screen(self) -> LobbyScreen:
+        return self.screen_stack[0]  # type: ignore[return-value]
 
     def on_mount(self) -> None:
+        self._base_colour = self.console._color_system
+        self._apply_settings()
         self.link.start(lambda payload: self.post_message(HostMessage(payload)))
-        self.query_one("#command", Input).focus()
+        self._check_size(self.size.width, self.size.height)
 
+    # host → screens
     def on_host_message(self, message: HostMessage) -> None:
         payload = message.payload
         tag = payload.get("t")
         if tag == "welcome":
-            self.code = payload.get("code")
+            self.welcome = payload
+            self.lobby_screen.show_identity(payload)
         elif tag == "lobby":
-            self.lobby = payload
+            self.lobby_message = payload
+            self.lobby_screen.show(payload)
+        elif tag == "joined":
+            self._enter_table(payload.get("table"))
         elif tag == "view":
-            self.view_message = payload
+            self._enter_table(payload.get("table"))
+            self.table_message = payload
+            assert self.table_screen is not None
+            self.table_screen.show(payload)
         elif tag == "events":
-            self.events.extend(
-                f"seat {payload.get('seat')}: " + ", ".join(
-                    f"{k}={v}" for k, v in event.items()
-                ) for event in payload.get("events", [])
-            )
-            del self.events[:-50]
-            return
+            info = self._info()
+            for event in payload.get("events", []):
+                self._log(event_text(event, info.name, self.settings.look, info.teams))
+        elif tag == "chat":
+            line = Text.assemble((f"{payload.get('name')}: ", "bold cyan"),
+                                 str(payload.get("text", "")))
+            self._log(line)
         elif tag == "left":
-            self.view_message = None
+            self._leave_table()
         elif tag == "error":
-            rule = f" [{payload['rule']}]" if payload.get("rule") else ""
-            self._status(f"{payload.get('message')}{rule}")
-            return
+            if self.table_screen is not None:
+                self.table_screen.show_error(payload)
+            else:
+                self.lobby_screen.note(str(payload.get("message", "")), payload.get("rule"))
         elif tag == "bye":
             self.exit(0)
-            return
-        self._redraw()
 
-    def _redraw(self) -> None:
-        if self.view_message is not None:
-            text = render_table(self.view_message, self.events)
-        else:
-            text = render_lobby(self.link.name, self.lobby, self.code)
-        self.query_one("#content", Static).update(text)
+    def _info(self) -> TableInfo:
+        message = self.table_message or {}
+        players = message.get("players") or []
+        names = tuple(p.get("name") or f"seat {p.get('seat')}" for p in players)
+        return TableInfo(message, names, self.settings.look)
 
-    def _status(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+    def _enter_table(self, table_id: Any) -> None:
+        if table_id != self.table_id:
+            self.table_id = table_id
+            self.log_lines = []
+            self.table_message = None
+            if self.table_screen is not None:
+                self._leave_table(keep_id=True)
+        if self.table_screen is None:
+            self.table_screen = TableScreen()
+            self.push_screen(self.table_screen)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.input.value = ""
-        view = (self.view_message or {}).get("view")
+    def _leave_table(self, keep_id: bool = False) -> None:
+        if self.table_screen is not None:
+            while len(self.screen_stack) > 1 and self.table_screen in self.screen_stack:
+                self.pop_screen()
+        self.table_screen = None
+        if not keep_id:
+            self.table_id = None
+            self.table_message = None
+
+    def _log(self, line: Text) -> None:
+        self.log_lines.append(line)
+        del self.log_lines[:-LOG_LINES]
+        if self.table_screen is not None:
+            self.table_screen.add_log(line)
+
+    # screens → host
+    def send(self, message: dict[str, Any]) -> None:
         try:
-            message = parse_command(event.value, view)
-        except CommandError as exc:
-            self._status(str(exc))
-            return
-        self._status("")
-        self.link.send(message)
+            self.link.send(message)
+        except Exception:  # a link that is going away: the bye/exit follows
+            self.log.warning("could not send", message)
+
+    # sheets
+    def show_rule(self, rule_id: str) -> None:
+        self.push_screen(RuleDialog(rule_id))
+
+    def show_scores(self) -> None:
+        if self.table_message is not None:
+            self.push_screen(ScoreScreen(self._info()))
+
+    def show_rules(self) -> None:
+        self.push_screen(RulesScreen())
+
+    def show_settings(self) -> None:
+        self.push_screen(SettingsScreen())
+
+    def show_keys(self, screen: Screen[Any]) -> None:
+        self.push_screen(KeysScreen(screen))
+
+    # settings
+    def change_setting(self, field: str) -> None:
+        self.settings = self.settings.cycled(field)
+        self._apply_settings(mouse_changed=field == "mouse")
+        if self.table_screen is not None and self.table_message is not None:
+            self.table_screen.show(self.table_message)
+        self.refresh()
+
+    def _apply_settings(self, mouse_changed: bool = False) -> None:
+        depth = DEPTHS.get(self.settings.depth, self._base_colour)
+        self.console._color_system = depth
+        self.set_class(self.settings.mono, "-mono")
+        driver = self._driver
+        if mouse_changed and driver is not None:
+            with contextlib.suppress(Exception):
+                driver.write(MOUSE_ON if self.settings.mouse else MOUSE_OFF)
+
+    # size, keys, quitting
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        self.set_class(width >= 120, "-wide")
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small and isinstance(top, TooSmallScreen) and top.is_mounted:
+            top.update_size(width, height)
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if not self.settings.mouse:
+            event.prevent_default()
+            event.stop()
+
+    def action_nothing(self) -> None:
+        """Ctrl+Z: never suspend a process that serves everyone (P10)."""
+
+    def action_suspend_process(self) -> None:
+        """Never suspend the host."""
 
     def on_unmount(self) -> None:
         self.link.close()

@@ -1,13 +1,11 @@
-"""The minimal screen with a fake link: it renders what arrives and forwards what is typed."""
+"""The table screen with a fake link: it renders what arrives and sends what is pressed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from tui.app import CommandError, make_app, parse_command
+from tui.app import make_app
 
 VIEW = {
     "game": "hand_and_foot", "seat": 1, "deal_number": 1, "phase": "play", "to_act": [1],
@@ -17,6 +15,7 @@ VIEW = {
                "cards": [{"id": 20, "code": "8H"}]}],
     "discard": {"top": {"id": 9, "code": "KD"}, "size": 4, "frozen": False},
     "stock": 100, "totals": {0: 0, 1: 0},
+    "legal": [{"type": "discard", "cards": [11, 12, 13]}],
 }
 
 
@@ -38,18 +37,9 @@ class FakeLink:
         self.closed = True
 
 
-def test_commands_become_messages() -> None:
-    assert parse_command("draw", VIEW) == {"t": "action", "action": {"type": "draw"}}
-    assert parse_command("discard 10d", VIEW)["action"] == {"type": "discard", "card": 13}
-    assert parse_command("meld 7H 7S / 13", VIEW)["action"] == {
-        "type": "meld", "melds": [[11, 12], [13]]}
-    assert parse_command("layoff 4 7h", VIEW)["action"] == {
-        "type": "lay_off", "meld": 4, "cards": [11]}
-    assert parse_command("sit 3 2", None) == {"t": "sit", "table": 3, "seat": 2}
-    assert parse_command("new hand_and_foot 4 deals=1", None) == {
-        "t": "create", "game": "hand_and_foot", "seats": 4, "options": {"deals": 1}}
-    with pytest.raises(CommandError):
-        parse_command("discard 9C", VIEW)
+def screen_text(app: Any) -> str:
+    return "\n".join("".join(s.text for s in strip)
+                     for strip in app.screen._compositor.render_strips())
 
 
 async def test_screen_renders_the_view_and_sends_actions() -> None:
@@ -62,14 +52,13 @@ async def test_screen_renders_the_view_and_sends_actions() -> None:
                                   {"seat": 1, "name": "tess", "bot": False, "present": True}],
                       "view": VIEW})
         await pilot.pause()
-        text = str(app.query_one("#content").render())
-        assert "7H#11" in text and "KD" in text and "ann (away)" in text
-        await pilot.click("#command")
-        await pilot.press(*"discard 7S", "enter")
+        text = screen_text(app)
+        assert "7♥" in text and "K♦" in text and "ann (away)" in text
+        await pilot.press("7", "s", "enter", "x")
         await pilot.pause()
         assert link.sent[-1] == {"t": "action", "action": {"type": "discard", "card": 12}}
         link.deliver({"t": "error", "code": "illegal", "message": "Not now.", "rule": "HF-T1"})
         await pilot.pause()
-        assert "HF-T1" in str(app.query_one("#status").render())
+        assert "HF-T1" in str(app.screen.query_one("#status").render())
         await pilot.press("ctrl+c")
     assert link.closed

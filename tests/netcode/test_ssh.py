@@ -74,18 +74,24 @@ async def test_pty_session_sees_the_lobby_and_can_create_a_table(host: Host) -> 
         pty = await PtyScreen.open(conn)
         text = await pty.wait_until(lambda t: "meldhall lobby" in t and "user: alice" in t)
         assert "your reclaim code" in text
-        assert "game hand_and_foot" in text
+        assert "hand_and_foot" in text
         assert "\x1b[38;5;" in pty.raw.decode(errors="replace") or "\x1b[48;5;" in pty.raw.decode(
             errors="replace"
         )
-        pty.type("new hand_and_foot 4\r")
-        await pty.wait_until(lambda t: "you: seat 0" in t and "your hand:" in t)
-        pty.type("bogus\r")
-        await pty.wait_until(lambda t: "Unknown command" in t)
-        # A window change relayouts: pyte must be resized too (P20).
+        pty.type("n")  # the create form, with its Create button focused
+        await pty.wait_until(lambda t: "Open a table" in t and "first_dealer" in t)
+        pty.type("\r")
+        await pty.wait_until(lambda t: "you: seat 0" in t and "Your hand" in t)
+        pty.type("/zz\r")
+        await pty.wait_until(lambda t: "zz is not a card" in t)
+        # A window change relayouts: pyte must be resized too (P20). Below 80x24 the
+        # screen asks for a larger window; back at 100x30 the table returns.
         pty.process.change_terminal_size(72, 20)
         pty.screen.resize(lines=20, columns=72)
-        await pty.wait_until(lambda t: "your hand:" in t)
+        await pty.wait_until(lambda t: "Please enlarge the window to at least 80x24" in t)
+        pty.process.change_terminal_size(100, 30)
+        pty.screen.resize(lines=30, columns=100)
+        await pty.wait_until(lambda t: "Your hand" in t)
         # Ctrl-Z never suspends anything (P10); Ctrl-C quits cleanly.
         pty.type("\x1a")
         await asyncio.sleep(0.1)

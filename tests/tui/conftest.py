@@ -1,0 +1,138 @@
+"""A fake link and realistic host messages built from real engine positions.
+
+Every message passes through the wire encoding (``netcode.framing``) the way the host
+sends it, so the screens see integer keys restored, tuples as lists, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from netcode.framing import FrameDecoder, encode_frame
+from netcode.protocol import SERVER_TAGS
+
+NAMES = ["ann", "bob", "cy", "dee"]
+
+HAND_STAGE = """\
+deal_number: 2
+dealer: 0
+turn: 1
+phase: draw
+hands.0: 4C 4D 9S JD QC QH KS AD 2S
+hands.1: 8H 8S 2C 9D 9C 9H 4S 3S KD KH JK 7D 7C
+hands.2: 5D 6D 6S 7S 10H 10D JS QD AS AC 3C
+hands.3: 6C 6H 8C 9H 10C JC QS KC KD AH 2H
+melds.0: 8D 8C 8H 8S | JK JK 2H | QS QD QH QC QS QD QH
+melds.1: 5H 5S 5D 5C 2D | AH AS AD
+red_threes.0: 3H 3D
+red_threes.1: 3H
+discard: 4H 9C KD
+stock: 80
+totals.0: 1240
+totals.1: -35
+"""
+
+FOOT_STAGE = """\
+deal_number: 3
+dealer: 2
+turn: 1
+phase: play
+hands.0: 4C 4D 9S JD
+hands.1: 8H 8S 2C 9D 9C 9H 7H 7S 7D
+hands.2: 5D 6D
+hands.3: 6C 6H 8C 9H
+feet.1: null
+feet.3: null
+stage.1: foot
+stage.3: foot
+foot_played.3: true
+melds.0: KS KH KD KC KS KH KD | 10H 10D 10S
+melds.1: 5H 5S 5D 5C 5H 5S 5D | AH AS AD AC AH 2D 2S | JK JK 2H | 7C 7C 7C 7C
+discard: 4H 9C 6S
+stock: 40
+totals.0: 2100
+totals.1: 3300
+"""
+
+
+class FakeLink:
+    name = "bob"
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.deliver: Callable[[dict[str, Any]], None] | None = None
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def start(self, on_frame: Callable[[dict[str, Any]], None]) -> None:
+        self.deliver = on_frame
+
+    def close(self) -> None:
+        self.closed = True
+
+    def push(self, message: dict[str, Any]) -> None:
+        assert self.deliver is not None, "the app has not started its link"
+        self.deliver(wire(message))
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return [m["action"] for m in self.sent if m.get("t") == "action"]
+
+
+def wire(message: dict[str, Any]) -> dict[str, Any]:
+    """The message as a client decodes it from the host's frame."""
+    frame = encode_frame({"v": 1, **message} if "v" not in message else message,
+                         allowed_tags=SERVER_TAGS)
+    (decoded,) = FrameDecoder().feed(frame)
+    return decoded
+
+
+def game_at(text: str) -> Any:
+    return engine.load_position("hand_and_foot", engine.parse_position(text))
+
+
+def players(bots: tuple[int, ...] = (), away: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    return [{"seat": s, "name": f"bot {s}" if s in bots else NAMES[s], "bot": s in bots,
+             "present": s not in away} for s in range(4)]
+
+
+def view_message(game: Any, seat: int | None, *, table: int = 3, seq: int = 12,
+                 bots: tuple[int, ...] = (), away: tuple[int, ...] = ()) -> dict[str, Any]:
+    """The host's envelope (``netcode.table.Table._view_frame``) around ``game.view(seat)``."""
+    return {"t": "view", "table": table, "seq": seq, "round": 1, "seat": seat,
+            "over": bool(game.over), "players": players(bots, away), "view": game.view(seat)}
+
+
+def card_ids(game: Any, seat: int, *codes: str) -> list[int]:
+    """Ids of the named cards in a seat's hand, each card used once, in the order named."""
+    pool = list(game.view(seat)["hand"])
+    out = []
+    for code in codes:
+        card = next(c for c in pool if c["code"] == code)
+        pool.remove(card)
+        out.append(card["id"])
+    return out
+
+
+def lobby_message() -> dict[str, Any]:
+    info = engine.GAMES["hand_and_foot"]
+    games = [{"name": info.name, "title": info.title, "seats": list(info.seats),
+              "options": dict(info.options), "option_help": dict(info.option_help)}]
+    tables = [
+        {"id": 1, "game": "hand_and_foot", "title": "Hand and Foot", "seats": 4,
+         "players": players(bots=(3,), away=(2,)), "spectators": 2, "state": "playing",
+         "round": 1, "options": {}},
+        {"id": 2, "game": "hand_and_foot", "title": "Hand and Foot", "seats": 4,
+         "players": [{"seat": 0, "name": "eve", "bot": False, "present": True}]
+         + [{"seat": s, "name": None, "bot": False, "present": False} for s in (1, 2, 3)],
+         "spectators": 0, "state": "waiting", "round": 1, "options": {"deals": 2}},
+    ]
+    return {"t": "lobby", "tables": tables, "games": games, "bots": ["random"]}
+
+
+WELCOME = {"t": "welcome", "name": "bob", "user": "name:bob", "server": "meldhall",
+           "code": "KQ7P-M3XD"}

@@ -1,0 +1,237 @@
+"""Key presses on the table screen send exactly the action frame the engine expects.
+
+Views come from real engine positions; each sent action is also checked against the
+engine, so the screen and the engine agree on the action's shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.tui.conftest import (
+    FOOT_STAGE,
+    HAND_STAGE,
+    WELCOME,
+    FakeLink,
+    card_ids,
+    game_at,
+    lobby_message,
+    view_message,
+)
+from tui.app import make_app
+from tui.sheets import RuleDialog
+from tui.table import TableScreen
+
+HAND_PLAY = HAND_STAGE.replace("phase: draw", "phase: play")
+
+GO_OUT = """\
+deal_number: 3
+dealer: 2
+turn: 1
+phase: play
+hands.0: 4C 4D 9S JD
+hands.1: 9D
+hands.2: 5D 6D
+hands.3: 6C 6H 8C 9H
+feet.1: null
+feet.3: null
+stage.1: foot
+stage.3: foot
+foot_played.1: true
+foot_played.3: true
+permission: yes
+asked: true
+melds.1: 5H 5S 5D 5C 5H 5S 5D | KH KS KD KC KH KS KD | AH AS AD AC AH 2D 2S \
+| 8H 8S 8D 8C 8H 8S JK | JK JK 2H 2C 2D 2S JK
+discard: 4H 9C 6S
+stock: 40
+totals.0: 2100
+totals.1: 3300
+"""
+
+
+def status(app: Any) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def prompt(app: Any) -> str:
+    return str(app.screen.query_one("#prompt").render())
+
+
+async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw: Any) -> None:
+    link.push(WELCOME)
+    link.push(lobby_message())
+    link.push({"t": "joined", "table": 3, "seat": seat, "game": "hand_and_foot", "seats": 4,
+               "role": "player" if seat is not None else "spectator"})
+    link.push(view_message(game, seat, **kw))
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TableScreen)
+
+
+async def test_draw() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("m", "x")  # not legal in the draw phase: nothing is sent
+        await pilot.press("d")
+        await pilot.pause()
+    assert link.actions == [{"type": "draw"}]
+    game.check(1, link.actions[-1])
+
+
+async def test_take_pile_with_chosen_cards() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"kd kh", "enter", "p")
+        await pilot.pause()
+    assert link.actions == [{"type": "take_pile", "cards": card_ids(game, 1, "KD", "KH")}]
+    game.check(1, link.actions[-1])
+
+
+async def test_take_pile_with_nothing_chosen_sends_the_engines_offer() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    offer = next(e for e in game.legal(1) if e["type"] == "take_pile")["options"][0]
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("p")
+        await pilot.pause()
+    assert link.actions == [offer]
+
+
+async def test_meld_several_melds_at_once() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        # 9s by typing (a digit starts typing), grouped; 7s and the joker by typing, melded.
+        await pilot.press(*"9d 9c 9h", "enter", "g")
+        await pilot.press(*"7d7c", "enter", "slash", *"jk", "enter", "m")
+        await pilot.pause()
+    assert link.actions == [{"type": "meld", "melds": [card_ids(game, 1, "9D", "9C", "9H"),
+                                                       card_ids(game, 1, "7D", "7C", "JK")]}]
+    game.check(1, link.actions[-1])
+
+
+async def test_lay_off_on_the_chosen_meld() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    aces = next(m["id"] for m in game.view(1)["melds"] if m["rank"] == "A")
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", "j", "k", "enter")
+        await pilot.press("t")  # the 5s first...
+        await pilot.press("t")  # ...then the aces
+        await pilot.press("l")
+        await pilot.pause()
+    assert link.actions == [{"type": "lay_off", "meld": aces, "cards": card_ids(game, 1, "JK")}]
+    game.check(1, link.actions[-1])
+
+
+async def test_discard_the_card_under_the_cursor_or_the_selected_one() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("right", "x")  # sorted by rank: 3S first, then 4S
+        await pilot.press("left", "space", "x")  # selected: the 3S
+        await pilot.pause()
+    assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "4S")[0]},
+                            {"type": "discard", "card": card_ids(game, 1, "3S")[0]}]
+    game.check(1, link.actions[0])
+
+
+async def test_ask_and_answer_with_a_prompt_for_both_partners() -> None:
+    game = game_at(FOOT_STAGE)
+    asker = FakeLink()
+    async with make_app(asker).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, asker, game, 1)
+        await pilot.press("a")
+        await pilot.pause()
+        assert asker.actions == [{"type": "ask_to_go_out"}]
+        game.apply(1, asker.actions[-1])
+        asker.push(view_message(game, 1))
+        await pilot.pause()
+        assert "You asked dee to go out; waiting for the answer." in prompt(pilot.app)
+    partner = FakeLink()
+    async with make_app(partner).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, partner, game, 3)
+        assert "bob asks: may I go out?   y: yes   n: no" in prompt(pilot.app)
+        await pilot.press("y")
+        await pilot.pause()
+    assert partner.actions == [{"type": "answer", "answer": {"allow": True}}]
+    game.check(3, partner.actions[-1])
+
+
+async def test_refusing_sends_no() -> None:
+    game = game_at(FOOT_STAGE)
+    game.apply(1, {"type": "ask_to_go_out"})
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 3)
+        await pilot.press("n")
+        await pilot.pause()
+    assert link.actions == [{"type": "answer", "answer": {"allow": False}}]
+
+
+async def test_going_out_then_the_next_deal() -> None:
+    game = game_at(GO_OUT)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        assert "You may go out this turn." in prompt(pilot.app)
+        await pilot.press(*"9d", "enter", "x")
+        await pilot.pause()
+    assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "9D")[0]}]
+    events = game.apply(1, link.actions[-1])
+    assert [e["type"] for e in events][:2] == ["discarded", "went_out"]
+    dealer = FakeLink()  # the next dealer (seat 3) starts the next deal
+    async with make_app(dealer).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, dealer, game, 3)
+        assert "n: deal the next deal" in prompt(pilot.app)
+        await pilot.press("n")
+        await pilot.pause()
+    assert dealer.actions == [{"type": "next_deal"}]
+    game.check(3, dealer.actions[-1])
+
+
+async def test_an_illegal_move_shows_the_rule_and_its_text() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"9d 9c 2c jk", "enter", "m")
+        await pilot.pause()
+        try:
+            game.check(1, link.actions[-1])
+        except Exception as exc:  # the engine's refusal, sent back as the host does
+            link.push({"t": "error", "code": "illegal", "message": exc.message,
+                       "rule": exc.rule})
+        await pilot.pause()
+        assert "[HF-M2]" in status(pilot.app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, RuleDialog)
+        assert "HF-M2" in str(pilot.app.screen.query_one("Static").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen)
+
+
+async def test_spectators_get_no_hand_and_no_actions() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, None)
+        await pilot.press("d", "p", "7", "x", "enter")
+        await pilot.pause()
+        assert not pilot.app.screen.query_one("#hand").display or \
+            not pilot.app.screen.query_one("#hand").region.height
+        assert pilot.app.screen.active_bindings.get("d") is None
+    assert link.actions == []
+
+
+async def test_play_again_chat_and_leave() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("c", *"hi all", "enter")
+        link.push({"t": "chat", "table": 3, "name": "ann", "text": "hello bob"})
+        await pilot.press("q")
+        await pilot.pause()
+    assert link.sent[-2:] == [{"t": "chat", "text": "hi all"}, {"t": "leave"}]

@@ -1,0 +1,148 @@
+"""How a card looks on screen, how a hand is ordered, and how typed codes pick cards.
+
+Only notation lives here (``engine.cards`` for ranks and suits); nothing here decides
+whether a move is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from engine.cards import JOKER, RANK_ORDER, SUIT_ORDER, rank_of, suit_of
+
+GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+WILD_RANKS = frozenset({"2", JOKER})
+
+# Two-colour and four-colour suit styles; black suits use the default foreground so they
+# read on dark and light terminals alike.
+TWO_COLOUR = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
+FOUR_COLOUR = {"S": "bold", "H": "bold red", "D": "bold blue", "C": "bold green"}
+JOKER_STYLE = "bold magenta"
+
+
+@dataclass(frozen=True, slots=True)
+class CardLook:
+    """The per-session choices that change how cards are drawn."""
+
+    colour: bool = True
+    four_colour: bool = False
+    ascii: bool = False
+
+
+def card_label(code: str, look: CardLook = CardLook()) -> str:
+    """``7♥`` (or ``7H`` in ASCII mode); jokers are ``JK``."""
+    if code == JOKER or look.ascii:
+        return code
+    return code[:-1] + GLYPHS.get(code[-1], code[-1])
+
+
+def card_style(code: str, look: CardLook = CardLook()) -> str:
+    if not look.colour:
+        return "bold" if code == JOKER or rank_of(code) == "2" else ""
+    if code == JOKER:
+        return JOKER_STYLE
+    return (FOUR_COLOUR if look.four_colour else TWO_COLOUR).get(suit_of(code), "")
+
+
+def card_text(code: str, look: CardLook = CardLook()) -> Text:
+    return Text(card_label(code, look), style=card_style(code, look))
+
+
+def cards_text(cards: Iterable[dict[str, Any]], look: CardLook = CardLook(),
+               sep: str = " ") -> Text:
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(card["code"], look))
+    return out
+
+
+def _group(code: str) -> int:
+    """0: threes, 1: naturals, 2: wilds (so wilds and threes sit together)."""
+    rank = rank_of(code)
+    if rank == "3":
+        return 0
+    return 2 if rank in WILD_RANKS else 1
+
+
+def sort_hand(hand: Sequence[dict[str, Any]], order: str = "rank") -> list[dict[str, Any]]:
+    """By rank (threes first, wilds last), or by suit then rank (``order="suit"``)."""
+    def by_rank(card: dict[str, Any]) -> tuple[int, int, int, int]:
+        code = card["code"]
+        return (_group(code), RANK_ORDER[rank_of(code)], SUIT_ORDER[suit_of(code)], card["id"])
+
+    def by_suit(card: dict[str, Any]) -> tuple[int, int, int, int]:
+        code = card["code"]
+        return (_group(code) == 2, SUIT_ORDER[suit_of(code)], RANK_ORDER[rank_of(code)],
+                card["id"])
+
+    return sorted(hand, key=by_suit if order == "suit" else by_rank)
+
+
+class CodeError(ValueError):
+    """A typed code names no card of the hand."""
+
+
+def _token(token: str) -> tuple[str, str | None]:
+    """A typed token as (rank, suit or None): ``7h``, ``10s``, ``ts``, ``jk``, ``7``, ``q``."""
+    t = token.strip().upper()
+    if t in ("JK", "JO", "JOKER", "*"):
+        return JOKER, None
+    if t[-1:] in GLYPHS or t[-1:] in "♠♥♦♣":
+        suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(t[-1], t[-1])
+        rank = t[:-1]
+    else:
+        rank, suit = t, None
+    if rank == "T":
+        rank = "10"
+    if rank not in RANK_ORDER or (rank == JOKER and suit is not None) or (
+            suit is not None and len(rank) == 0):
+        raise CodeError(f"{token.lower()} is not a card.")
+    return rank, suit
+
+
+def pick_by_codes(text: str, hand: Sequence[dict[str, Any]],
+                  taken: Iterable[int] = ()) -> list[int]:
+    """Ids of the cards named in ``text`` (``7h 7s 2`` or ``7h7s2c``), each card used once.
+
+    A rank alone (``7``) takes any card of that rank. Cards in ``taken`` are skipped.
+    """
+    used = set(taken)
+    ids: list[int] = []
+    for token in split_codes(text):
+        rank, suit = _token(token)
+        match = next((c for c in hand if c["id"] not in used and rank_of(c["code"]) == rank
+                      and (suit is None or suit_of(c["code"]) == suit)), None)
+        if match is None:
+            raise CodeError(f"No {token.lower()} in your hand.")
+        used.add(match["id"])
+        ids.append(match["id"])
+    return ids
+
+
+def split_codes(text: str) -> list[str]:
+    """``7h7s 2c`` → ``["7h", "7s", "2c"]``: a suit letter or glyph ends a code."""
+    tokens: list[str] = []
+    for word in text.replace(",", " ").split():
+        current = ""
+        upper = word.upper()
+        i = 0
+        while i < len(upper):
+            if upper.startswith("JK", i) and not current:
+                tokens.append("JK")
+                i += 2
+                continue
+            ch = upper[i]
+            current += ch
+            if ch in "SHDC♠♥♦♣" and current[:-1]:
+                tokens.append(current)
+                current = ""
+            i += 1
+        if current:
+            tokens.append(current)
+    return tokens

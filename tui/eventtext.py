@@ -1,0 +1,87 @@
+"""Plain sentences for the public events of an ``events`` frame ("Ann drew 2")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from tui.cards import CardLook, card_text, cards_text
+
+Names = Callable[[Any], str]
+PLAIN = CardLook()
+
+KIND_WORDS = {"natural": "natural", "mixed": "mixed", "wild": "wild", "clean": "clean pile",
+              "dirty": "dirty pile", "wild_pile": "wild pile"}
+
+
+def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
+               teams: list[list[int]] | None = None) -> Text:
+    """One line for one event."""
+    kind = event.get("type")
+    who = name(event.get("seat"))
+    t = Text()
+    if kind == "deal_started":
+        t.append(f"Deal {event.get('deal')} begins; {name(event.get('dealer'))} deals.")
+    elif kind == "exact_cut":
+        t.append(f"{who} cut exactly: +{event.get('points')}.")
+    elif kind == "upcard":
+        t.append("The upcard is ")
+        t.append_text(card_text(event["card"]["code"], look))
+        t.append(".")
+    elif kind == "turn":
+        t.append(f"{who}'s turn.", style="dim")
+    elif kind == "red_threes":
+        t.append(f"{who} placed ")
+        t.append_text(cards_text(event.get("cards", []), look))
+        t.append(".")
+    elif kind == "drew":
+        extra = " (replacement)" if event.get("reason") == "replacement" else ""
+        t.append(f"{who} drew {event.get('count')}{extra}.")
+    elif kind == "stock_exhausted":
+        t.append("The stock is empty.")
+    elif kind == "went_out":
+        t.append(f"{who} went out!", style="bold")
+    elif kind == "picked_up_foot":
+        t.append(f"{who} picked up the foot.")
+    elif kind == "took_pile":
+        t.append(f"{who} took the pile ({event.get('count')} cards) with ")
+        t.append_text(card_text(event["top"]["code"], look))
+        t.append(" on top.")
+    elif kind in ("melded", "laid_off"):
+        verb = "melded" if kind == "melded" else "laid off"
+        t.append(f"{who} {verb} ")
+        t.append_text(cards_text(event.get("cards", []), look))
+        size = f", {event['size']}/7" if "size" in event else ""
+        t.append(f" ({KIND_WORDS.get(event.get('kind', ''), event.get('kind', ''))}{size}).")
+    elif kind == "discarded":
+        t.append(f"{who} discarded ")
+        t.append_text(card_text(event["card"]["code"], look))
+        t.append(".")
+    elif kind == "asked_to_go_out":
+        t.append(f"{who} asks {name(event.get('partner'))}: may I go out?", style="bold")
+    elif kind == "answered":
+        t.append(f"{who} answered {'yes' if event.get('allow') else 'no'}.", style="bold")
+    elif kind == "deal_scored":
+        row = event.get("row", {})
+        scores = ", ".join(f"{team_label(int(team), name, teams)} {v.get('deal_score')}"
+                           for team, v in sorted(row.get("teams", {}).items()))
+        t.append(f"Deal {event.get('deal')} scored: {scores}.", style="bold")
+    elif kind == "game_over":
+        winners = event.get("winners", [])
+        who_won = " and ".join(team_label(w, name, teams) for w in winners) or "nobody"
+        t.append(f"Game over: {who_won} {'wins' if len(winners) == 1 else 'draw'}.",
+                 style="bold")
+    elif kind == "new_game":
+        t.append(f"A new game begins (round {event.get('round')}).")
+    else:
+        fields = ", ".join(f"{k} {v}" for k, v in event.items() if k != "type")
+        t.append(f"{kind}: {fields}" if fields else str(kind))
+    return t
+
+
+def team_label(team: int, name: Names, teams: list[list[int]] | None = None) -> str:
+    """``ann+cy`` for a team of the usual partnership layout (seats team, team+2, ...)."""
+    seats = teams[team] if teams and team < len(teams) else [team, team + 2]
+    return "+".join(name(s) for s in seats)

@@ -1,0 +1,247 @@
+"""The lobby: who you are, the tables, and the create-table form."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+from tui.widgets import SliceStatic
+
+
+def seats_text(table: dict[str, Any]) -> str:
+    parts = []
+    for p in table.get("players", []):
+        if p.get("bot"):
+            parts.append(f"{p.get('name') or 'bot'} [bot]")
+        elif p.get("name") is None:
+            parts.append("-")
+        else:
+            parts.append(p["name"] + ("" if p.get("present", True) else " (away)"))
+    return ", ".join(parts)
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "sit", "Sit", show=False),
+        Binding("j", "sit", "Sit"),
+        Binding("w", "watch", "Watch"),
+        Binding("a", "again", "Play again"),
+        Binding("n", "new", "New table"),
+        Binding("l", "refresh", "Refresh"),
+        Binding("r", "rules", "Rules"),
+        Binding("o", "settings", "Settings"),
+        Binding("question_mark", "help", "Keys", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lobby: dict[str, Any] = {}
+        self.welcome: dict[str, Any] | None = None
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield SliceStatic(id="who")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield SliceStatic(id="games")
+        yield SliceStatic(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        table = self.query_one(DataTable)
+        table.add_columns("#", "Game", "Seats", "Watching", "State")
+        self.show_identity(self.welcome)
+        self.show(self.lobby)
+        table.focus()
+
+    def show_identity(self, welcome: dict[str, Any] | None) -> None:
+        self.welcome = welcome
+        if not self._ready:
+            return
+        name = (welcome or {}).get("name") or self.app.link.name  # type: ignore[attr-defined]
+        user = (welcome or {}).get("user", "")
+        code = (welcome or {}).get("code")
+
+        def build() -> Text:
+            t = Text.assemble((" meldhall lobby", "bold"), f"    user: {name}")
+            if user.startswith("key:"):
+                t.append(f"    key {user[4:]}", style="dim")
+            if code:
+                t.append(f"\n your reclaim code: {code}   (reconnect as {name}+{code})",
+                         style="bold yellow")
+            return t
+
+        self.query_one("#who", SliceStatic).show((name, user, code), build)
+
+    def show(self, lobby: dict[str, Any]) -> None:
+        self.lobby = lobby
+        if not self._ready:
+            return
+        table = self.query_one(DataTable)
+        rows = [(str(t["id"]), t.get("title") or t["game"], seats_text(t),
+                 str(t.get("spectators", 0)), t.get("state", ""))
+                for t in lobby.get("tables", [])]
+        current = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        if rows != current:
+            cursor = table.cursor_row
+            table.clear()
+            for row in rows:
+                table.add_row(*row, key=row[0])
+            if rows:
+                table.move_cursor(row=min(cursor, len(rows) - 1))
+
+        def games() -> Text:
+            t = Text(" Games: ", style="bold")
+            for i, g in enumerate(lobby.get("games", [])):
+                seats = "/".join(str(s) for s in g.get("seats", []))
+                t.append(("   " if i else "") + f"{g.get('title')} ({g['name']}, {seats} seats)")
+            if not rows:
+                t.append("\n No tables yet: press n to open one.", style="dim")
+            return t
+
+        self.query_one("#games", SliceStatic).show(
+            (tuple(g["name"] for g in lobby.get("games", [])), bool(rows)), games)
+
+    def note(self, text: str, rule: str | None = None) -> None:
+        msg = f" ! {text}" + (f" [{rule}]" if rule else "")
+        self.query_one("#status", SliceStatic).show(msg, lambda: Text(msg, style="bold red"))
+
+    def _table_id(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            self.note("There is no table yet: press n to open one.")
+            return None
+        return int(table.get_row_at(table.cursor_row)[0])
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_sit()
+
+    def action_sit(self) -> None:
+        table = self._table_id()
+        if table is not None:
+            self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        table = self._table_id()
+        if table is not None:
+            self.app.send({"t": "watch", "table": table})  # type: ignore[attr-defined]
+
+    def action_again(self) -> None:
+        table = self._table_id()
+        if table is not None:
+            self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
+            self.app.send({"t": "again"})  # type: ignore[attr-defined]
+
+    def action_refresh(self) -> None:
+        self.app.send({"t": "list"})  # type: ignore[attr-defined]
+
+    def action_new(self) -> None:
+        games = self.lobby.get("games", [])
+        if not games:
+            self.note("The host has not listed its games yet.")
+            return
+        self.app.push_screen(CreateScreen(games))
+
+    def action_rules(self) -> None:
+        self.app.show_rules()  # type: ignore[attr-defined]
+
+    def action_settings(self) -> None:
+        self.app.show_settings()  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        self.app.show_keys(self)  # type: ignore[attr-defined]
+
+
+def option_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def option_value(text: str, default: Any) -> Any:
+    if isinstance(default, str):
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+class CreateScreen(ModalScreen[None]):
+    """Game, seat count and every rule option with its default and one-line help."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "create", "Create"),
+    ]
+
+    def __init__(self, games: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.games = games
+        self.game = games[0]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Label("Open a table   (Enter on Create, Tab between fields, Esc cancels)",
+                        classes="title")
+            yield Button("Create", id="create", variant="primary")
+            with Horizontal(classes="row"):
+                yield Label("game", classes="name")
+                yield Select([(g["title"], g["name"]) for g in self.games], id="game",
+                             value=self.game["name"], allow_blank=False)
+            with Horizontal(classes="row"):
+                yield Label("seats", classes="name")
+                yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
+                             value=self.game["seats"][0], allow_blank=False)
+            yield VerticalScroll(id="options")
+
+    def on_mount(self) -> None:
+        self._fill_options()
+        self.query_one("#create", Button).focus()
+
+    def _fill_options(self) -> None:
+        box = self.query_one("#options", VerticalScroll)
+        box.remove_children()
+        helps = self.game.get("option_help", {})
+        rows = []
+        for name, default in self.game.get("options", {}).items():
+            rows.append(Horizontal(Label(name, classes="name"),
+                                   Input(option_text(default), id=f"opt-{name}"),
+                                   classes="row"))
+            rows.append(Static(f"  {helps.get(name, '')}", classes="help", markup=False))
+        box.mount_all(rows)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self.game["name"]:
+            self.game = next(g for g in self.games if g["name"] == event.value)
+            seats = self.query_one("#seats", Select)
+            seats.set_options([(str(s), s) for s in self.game["seats"]])
+            seats.value = self.game["seats"][0]
+            self._fill_options()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_create()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_create()
+
+    def action_create(self) -> None:
+        options = {}
+        for name, default in self.game.get("options", {}).items():
+            value = option_value(self.query_one(f"#opt-{name}", Input).value, default)
+            if value != default:
+                options[name] = value
+        message: dict[str, Any] = {"t": "create", "game": self.game["name"],
+                                   "seats": self.query_one("#seats", Select).value}
+        if options:
+            message["options"] = options
+        self.dismiss(None)
+        self.app.send(message)  # type: ignore[attr-defined]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

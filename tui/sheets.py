@@ -1,0 +1,233 @@
+"""The screens beside the table: score sheet, rules, one rule's text, settings, keys,
+and the "please enlarge" screen."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import ScrollableContainer, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from tui.panels import TableInfo
+
+MIN_SIZE = (80, 24)
+KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
+             "space": "Space", "escape": "Esc", "enter": "Enter"}
+PILES = ("clean", "dirty", "wild")
+
+
+def rules_module() -> ModuleType | None:
+    """``tui.rules_text`` (written separately), or None while it does not exist yet."""
+    try:
+        return importlib.import_module("tui.rules_text")
+    except ImportError:
+        return None
+
+
+def score_table(info: TableInfo) -> Table:
+    """One row per deal and team: every item the engine itemises, then the running total."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for title in ("Deal", "Team", "Melded", "Clean", "Dirty", "Wild", "Red 3s", "Out", "Cut",
+                  "Unplayed hand/foot", "Deal", "Total"):
+        table.add_column(title, justify="left" if title in ("Team", "Unplayed hand/foot")
+                         else "right", no_wrap=True)
+    for row in info.view.get("score_sheet", []):
+        teams = row.get("teams", {})
+        for i, team in enumerate(sorted(teams, key=int)):
+            item = teams[team]
+            piles = item.get("piles", {})
+            reds = item.get("red_threes", {})
+            unplayed = "\n".join(
+                f"{info.name(int(s))} {p.get('hand', 0)}/{p.get('foot', 0)}"
+                for s, p in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
+            out = "+" + str(item["going_out"]) if item.get("going_out") else "-"
+            if row.get("went_out") is not None and info.team_of(row["went_out"]) == int(team):
+                out = f"{out} {info.name(row['went_out'])}"
+            deal = str(row.get("deal")) if i == 0 else ""
+            if i == 0 and row.get("stock_exhausted"):
+                deal += "\nstock out"
+            table.add_row(
+                deal, "+".join(info.name(s) for s in info.teams[int(team)])
+                if int(team) < len(info.teams) else str(team),
+                str(item.get("melded", 0)),
+                *(f"{piles.get(k, {}).get('count', 0)}: {piles.get(k, {}).get('bonus', 0)}"
+                  for k in PILES),
+                f"{reds.get('count', 0)}: {reds.get('points', 0)}", out,
+                str(item.get("exact_cut", 0) or "-"),
+                f"{unplayed}\n= {item.get('penalty_total', 0)}",
+                Text(str(item.get("deal_score", 0)), style="bold"),
+                Text(str(item.get("total", 0)), style="bold"),
+                end_section=i == len(teams) - 1,
+            )
+    return table
+
+
+def score_renderable(info: TableInfo) -> Group:
+    v = info.view
+    parts: list[Any] = [Text(f"{v.get('title') or v.get('game')}: score sheet "
+                             f"(deal {v.get('deal_number')} of {v.get('deals', '?')})",
+                             style="bold")]
+    if not v.get("score_sheet"):
+        parts.append(Text("No deal has been scored yet.", style="dim"))
+    else:
+        parts.append(score_table(info))
+    totals = v.get("totals", {})
+    parts.append(Text("Totals: " + "   ".join(
+        f"{info.team_name(int(t))} {n}" for t, n in sorted(totals.items(), key=lambda kv:
+                                                             int(kv[0])))))
+    if v.get("over") or info.message.get("over"):
+        winners = v.get("winners") or []
+        names = " and ".join(info.team_name(w) for w in winners) or "nobody"
+        parts.append(Text(f"Winner: {names}" if len(winners) == 1 else f"Draw: {names}",
+                          style="bold green"))
+    return Group(*parts)
+
+
+class ScoreScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,s,q", "close", "Back to the table")]
+
+    def __init__(self, info: TableInfo) -> None:
+        super().__init__()
+        self.info = info
+
+    def compose(self) -> ComposeResult:
+        with ScrollableContainer(id="sheet"):
+            yield Static(score_renderable(self.info), id="scores")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def rule_body(entry: Any) -> Text:
+    t = Text(f"{entry.id}  {entry.title}\n", style="bold")
+    t.append(entry.text)
+    return t
+
+
+class RulesScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,r,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        module = rules_module()
+        rules: dict[str, list[Any]] = getattr(module, "RULES", {}) if module else {}
+        if not rules:
+            yield Static("The rules text is not installed on this host yet.", id="norules")
+        else:
+            with TabbedContent(id="rules"):
+                for game, entries in rules.items():
+                    with TabPane(game.replace("_", " ").title(), id=f"rules-{game}"), \
+                            VerticalScroll():
+                        for entry in entries:
+                            yield Static(rule_body(entry), classes="rule", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RuleDialog(ModalScreen[None]):
+    """The text of the rule an ``error`` named."""
+
+    BINDINGS = [Binding("escape,e,q,enter", "close", "Close")]
+
+    def __init__(self, rule_id: str) -> None:
+        super().__init__()
+        self.rule_id = rule_id
+
+    def compose(self) -> ComposeResult:
+        module = rules_module()
+        entry = module.rule_text(self.rule_id) if module else None
+        body = rule_body(entry) if entry else Text(f"{self.rule_id}: no text for this rule yet.")
+        with VerticalScroll(id="dialog"):
+            yield Static(body, markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SettingsScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("1", "cycle('depth')", "Colours"),
+        Binding("2", "cycle('mono')", "Mono"),
+        Binding("3", "cycle('four_colour')", "4-colour"),
+        Binding("4", "cycle('ascii')", "ASCII"),
+        Binding("5", "cycle('sort')", "Sort"),
+        Binding("6", "cycle('mouse')", "Mouse"),
+        Binding("escape,o,q", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(id="settings", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        s = self.app.settings  # type: ignore[attr-defined]
+        on = {True: "on", False: "off"}
+        lines = [
+            "Settings (this session only)", "",
+            f"1  colour depth      {s.depth}   (auto: from your TERM)",
+            f"2  monochrome cards  {on[s.mono]}",
+            f"3  four-colour suits {on[s.four_colour]}",
+            f"4  ASCII suits       {on[s.ascii]}   (S H D C instead of glyphs)",
+            f"5  sort hand by      {s.sort}",
+            f"6  mouse             {on[s.mouse]}",
+        ]
+        self.query_one("#settings", Static).update("\n".join(lines))
+
+    def action_cycle(self, field: str) -> None:
+        self.app.change_setting(field)  # type: ignore[attr-defined]
+        self._draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class KeysScreen(ModalScreen[None]):
+    """Every key of a screen with its description (the footer shows only what fits now)."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.lines = []
+        for binding in screen.BINDINGS:
+            if isinstance(binding, Binding):
+                key = ", ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
+                self.lines.append(f"{key:>12}  {binding.description}")
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\nCtrl+C quits.",
+                         markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static(id="toosmall", markup=False)
+
+    def on_mount(self) -> None:
+        self.update_size(self.app.size.width, self.app.size.height)
+
+    def update_size(self, width: int, height: int) -> None:
+        self.query_one("#toosmall", Static).update(
+            f"Please enlarge the window to at least {MIN_SIZE[0]}x{MIN_SIZE[1]}"
+            f" (it is {width}x{height}).")

@@ -1,0 +1,624 @@
+"""The table screen: seats, melds, pile, your hand, the log and chat.
+
+It renders the latest ``view`` message and turns key presses into ``action`` messages.
+Which actions the footer offers comes from the view's ``legal`` listing only; the engine
+judges every action, and its refusal comes back as an ``error`` with a rule id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog
+
+from engine.cards import rank_of
+from tui.cards import (
+    WILD_RANKS,
+    CodeError,
+    card_label,
+    card_style,
+    cards_text,
+    pick_by_codes,
+    sort_hand,
+)
+from tui.panels import GamePanel, TableInfo, panel_for
+from tui.widgets import HandView, SliceStatic
+
+# binding action -> the legal kind that makes it available
+NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
+         "lay_off": "lay_off", "stage_lay_off": "lay_off", "discard": "discard",
+         "ask": "ask_to_go_out", "answer": "answer", "next_deal": "next_deal"}
+
+PHASES = {"draw": "draw", "play": "play", "answer": "waiting for an answer",
+          "deal_over": "deal over", "game_over": "game over"}
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("d", "draw", "Draw"),
+        Binding("p", "take", "Take pile"),
+        Binding("m", "meld", "Meld"),
+        Binding("g", "group", "Group"),
+        Binding("l", "lay_off", "Lay off"),
+        Binding("L", "stage_lay_off", "Stage lay-off", show=False),
+        Binding("t", "target", "Target", show=False),
+        Binding("x", "discard", "Discard"),
+        Binding("a", "ask", "Ask to go out"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("n", "next_deal", "Next deal"),
+        Binding("n", "again", "Play again"),
+        Binding("e", "explain", "Rule text"),
+        Binding("left", "cursor(-1)", "Previous card", show=False),
+        Binding("right", "cursor(1)", "Next card", show=False),
+        Binding("space", "toggle", "Select card", show=False),
+        Binding("slash", "type_codes", "Type cards", show=False),
+        Binding("escape", "clear", "Clear selection", show=False),
+        Binding("z", "sort", "Sort order", show=False),
+        Binding("s", "scores", "Score sheet", show=False),
+        Binding("r", "rules", "Rules", show=False),
+        Binding("o", "settings", "Settings", show=False),
+        Binding("c", "chat", "Chat", show=False),
+        Binding("b", "add_bot", "Add bot", show=False),
+        Binding("u", "remove_bot", "Remove bot", show=False),
+        Binding("q", "leave", "Leave table", show=False),
+        Binding("question_mark", "help", "Keys", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message: dict[str, Any] | None = None
+        self.info: TableInfo | None = None
+        self.error: dict[str, Any] | None = None
+        self.typing: str | None = None
+        self.staged: list[tuple[int | None, list[int]]] = []  # (meld id for a lay-off, ids)
+        self.target: int | None = None
+        self.panel: GamePanel | None = None
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield SliceStatic(id="top")
+        yield Grid(id="seats")
+        with Horizontal(id="middle"):
+            yield Vertical(id="panel-slot")
+            with Vertical(id="side"):
+                yield RichLog(id="log", wrap=True, max_lines=300, markup=False, min_width=20)
+                yield Input(placeholder="c: chat", id="chat", max_length=200)
+        yield SliceStatic(id="pile")
+        yield SliceStatic(id="prompt")
+        yield SliceStatic(id="handhead")
+        yield SliceStatic(id="staged")
+        yield HandView(id="hand")
+        yield SliceStatic(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        log = self.query_one("#log", RichLog)
+        for line in getattr(self.app, "log_lines", []):
+            log.write(line)
+        self.query_one(HandView).focus()
+        if getattr(self.app, "table_message", None) is not None:
+            self.show(self.app.table_message)  # type: ignore[attr-defined]
+        self._status()
+
+    # attributes down
+    def show(self, message: dict[str, Any]) -> None:
+        """Render a ``view`` message; only widgets whose slice changed re-render."""
+        self.message = message
+        if not self._ready:
+            return
+        settings = self.app.settings  # type: ignore[attr-defined]
+        players = message.get("players") or []
+        count = max(len(players), len((message.get("view") or {}).get("counts", {})))
+        by_seat = {p.get("seat"): p for p in players}
+        names = tuple(((by_seat.get(s) or {}).get("name") or f"seat {s}") for s in range(count))
+        view = message.get("view") or {}
+        melds = {m.get("id") for m in view.get("melds", []) if self._own(m, message)}
+        if self.target not in melds:
+            self.target = None
+        info = self.info = TableInfo(message, names, settings.look, self.target)
+        self._top(info)
+        self._seats(info, by_seat)
+        self._panel(info)
+        self._pile(info)
+        self._prompt(info)
+        self._hand(info)
+        self.set_class(info.seat is None, "spectating")
+        self._status()
+        self.refresh_bindings()
+
+    def _own(self, meld: dict[str, Any], message: dict[str, Any]) -> bool:
+        view = message.get("view") or {}
+        seat = message.get("seat")
+        for team, seats in enumerate(view.get("teams") or []):
+            if seat in seats:
+                return meld.get("team") == team
+        return False
+
+    def _top(self, info: TableInfo) -> None:
+        v, m = info.view, info.message
+        you = "watching" if info.seat is None else f"seat {info.seat} ({info.name(info.seat)})"
+        deals = f"/{v['deals']}" if v.get("deals") else ""
+        data = (v.get("title"), m.get("table"), v.get("deal_number"), deals, v.get("phase"),
+                you, m.get("over"))
+        self.query_one("#top", SliceStatic).show(data, lambda: Text.assemble(
+            (f" {v.get('title') or v.get('game')}", "bold"),
+            f" · table {m.get('table')} · deal {v.get('deal_number')}{deals}"
+            f" · {PHASES.get(v.get('phase', ''), v.get('phase', ''))} · you: {you}"))
+
+    def _seats(self, info: TableInfo, by_seat: dict[Any, dict[str, Any]]) -> None:
+        grid = self.query_one("#seats", Grid)
+        cells = list(grid.query(SliceStatic))
+        if len(cells) != len(info.names):
+            grid.remove_children()
+            cells = [SliceStatic(classes="seat") for _ in info.names]
+            grid.mount_all(cells)
+        v = info.view
+        to_act = set(v.get("to_act", []))
+        for seat, cell in enumerate(cells):
+            player = by_seat.get(seat, {})
+            counts = v.get("counts", {}).get(seat, {})
+            data = (info.names[seat], seat in to_act, seat == info.seat, seat == v.get("dealer"),
+                    bool(player.get("bot")), player.get("present", True), player.get("name"),
+                    tuple(sorted(counts.items())) if isinstance(counts, dict) else counts)
+            cell.set_class(info.team_of(seat) == info.team_of(info.seat), "mine")
+            cell.show(data, lambda s=seat, p=player, c=counts: self._seat_text(
+                info, s, p, c, s in to_act))
+
+    @staticmethod
+    def _seat_text(info: TableInfo, seat: int, player: dict[str, Any], counts: Any,
+                   acting: bool) -> Text:
+        t = Text(">" if acting else " ", style="bold reverse" if acting else "")
+        t.append(f" {info.name(seat)}", style="bold")
+        if seat == info.seat:
+            t.append(" (you)")
+        if player.get("bot"):
+            t.append(" [bot]", style="cyan")
+        elif player.get("name") is None:
+            t.append(" (free)", style="dim")
+        elif not player.get("present", True):
+            t.append(" (away)", style="yellow")
+        if seat == info.view.get("dealer"):
+            t.append(" D", style="dim")
+        if isinstance(counts, dict):
+            t.append(f" · hand {counts.get('hand', 0)}")
+            if counts.get("stage") == "foot":
+                t.append(" · in foot" + (" (played)" if counts.get("foot_played") else ""),
+                         style="bold")
+            elif "foot" in counts:
+                t.append(f" · foot {counts.get('foot')}")
+        elif counts:
+            t.append(f" · {counts} cards")
+        return t
+
+    def _panel(self, info: TableInfo) -> None:
+        cls = panel_for(info.view.get("game"))
+        if type(self.panel) is not cls:
+            slot = self.query_one("#panel-slot", Vertical)
+            slot.remove_children()
+            self.panel = cls(id="panel")
+            slot.mount(self.panel)
+        self.panel.show(info)
+
+    def _pile(self, info: TableInfo) -> None:
+        v = info.view
+        discard = v.get("discard") or {}
+        top = discard.get("top")
+        data = (v.get("stock"), _key(top), discard.get("size"), discard.get("frozen"),
+                discard.get("blocked"), info.look)
+
+        def build() -> Text:
+            t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
+            if top:
+                t.append(card_label(top["code"], info.look),
+                         style=card_style(top["code"], info.look))
+            else:
+                t.append("empty", style="dim")
+            size = discard.get("size", 0)
+            t.append(f" ({size} card{'' if size == 1 else 's'})")
+            if discard.get("frozen"):
+                t.append(" FROZEN", style="bold cyan")
+            if discard.get("blocked"):
+                t.append(" blocked", style="bold yellow")
+            return t
+
+        self.query_one("#pile", SliceStatic).show(data, build)
+
+    def _prompt(self, info: TableInfo) -> None:
+        text, style = prompt_text(info)
+        self.query_one("#prompt", SliceStatic).show((text, style), lambda: Text(text, style))
+
+    def _hand(self, info: TableInfo) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        hand = sort_hand(info.view.get("hand", []), settings.sort)
+        ids = {c["id"] for c in hand}
+        self.staged = [(m, cards) for m, cards in self.staged if set(cards) <= ids]
+        staged_ids = frozenset(i for _, cards in self.staged for i in cards)
+        self.query_one(HandView).set_cards(hand, info.look, staged_ids, settings.mouse)
+        self._hand_head()
+
+    def _hand_head(self) -> None:
+        info = self.info
+        if info is None or info.seat is None:
+            return
+        counts = info.view.get("counts", {}).get(info.seat, {})
+        hand_view = self.query_one(HandView)
+        sel = [c for c in hand_view.cards if c["id"] in hand_view.selected]
+        sort = self.app.settings.sort  # type: ignore[attr-defined]
+        foot = counts.get("foot", 0) if isinstance(counts, dict) else 0
+        data = (len(hand_view.cards), foot, counts.get("stage") if isinstance(counts, dict)
+                else None, sort, tuple(c["id"] for c in sel), info.look)
+
+        def build() -> Text:
+            t = Text(f" Your hand ({len(hand_view.cards)})", style="bold")
+            if isinstance(counts, dict) and counts.get("stage") == "foot":
+                t.append(" · playing your foot")
+            else:
+                t.append(f" · foot: {foot} face down")
+            t.append(f" · by {sort} (z)")
+            if sel:
+                t.append(f" · selected {len(sel)}: ")
+                t.append_text(cards_text(sel, info.look))
+            return t
+
+        self.query_one("#handhead", SliceStatic).show(data, build)
+        by_id = {c["id"]: c for c in hand_view.cards}
+
+        def staged() -> Text:
+            t = Text(" Staged:", style="bold")
+            for meld, cards in self.staged:
+                t.append(f" {'onto #' + str(meld) + ' ' if meld is not None else ''}[")
+                t.append_text(cards_text([by_id[i] for i in cards if i in by_id], info.look))
+                t.append("]")
+            return t
+
+        widget = self.query_one("#staged", SliceStatic)
+        widget.display = bool(self.staged)
+        widget.show((tuple((m, tuple(c)) for m, c in self.staged), info.look), staged)
+
+    def on_hand_view_changed(self, _: HandView.Changed) -> None:
+        self._hand_head()
+
+    def add_log(self, line: Text) -> None:
+        if self._ready:
+            self.query_one("#log", RichLog).write(line)
+
+    def show_error(self, payload: dict[str, Any]) -> None:
+        self.error = payload
+        self._status()
+        self.refresh_bindings()
+
+    def note(self, text: str) -> None:
+        self.error = {"message": text}
+        self._status()
+        self.refresh_bindings()
+
+    def _status(self) -> None:
+        if not self._ready:
+            return
+        err = self.error
+        if self.typing is not None:
+            data: Any = ("typing", self.typing)
+            text = Text.assemble((" Select cards: ", "bold"), self.typing + "_",
+                                 ("   Enter selects · Esc cancels", "dim"))
+        elif err:
+            data = ("error", err.get("message"), err.get("rule"))
+            text = Text(f" ! {err.get('message', '')}", style="bold red")
+            if err.get("rule"):
+                text.append(f" [{err['rule']}]  e: rule text", style="bold")
+        elif self._seated():
+            data = ("hint",)
+            text = Text(" ?: keys · arrows+space or type 7h: select · s: scores · r: rules · "
+                        "c: chat · q: leave", style="dim")
+        else:
+            data = ("watching",)
+            text = Text(" Watching · ?: keys · s: scores · r: rules · c: chat · q: leave",
+                        style="dim")
+        self.query_one("#status", SliceStatic).show(data, lambda: text)
+
+    # what the footer offers
+    def legal_kinds(self) -> dict[str, dict[str, Any]]:
+        if self.message is None or self.message.get("seat") is None:
+            return {}
+        legal = (self.message.get("view") or {}).get("legal") or []
+        return {entry.get("type"): entry for entry in legal}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in NEEDS:
+            return NEEDS[action] in self.legal_kinds()
+        if action == "target":
+            return bool({"lay_off", "take_pile"} & set(self.legal_kinds()))
+        if action == "again":
+            return bool(self.message and self.message.get("over")
+                        and self.message.get("seat") is not None)
+        if action == "explain":
+            return bool(self.error and self.error.get("rule"))
+        return True
+
+    # typing card codes
+    def on_key(self, event: events.Key) -> None:
+        if isinstance(self.focused, Input):
+            return
+        if self.typing is None:
+            # Handled here, not by a binding, so the keys typed right after it (which
+            # pass this screen in order) cannot overtake it.
+            if event.key == "slash" and self._seated():
+                self.typing = ""
+                self._stop(event)
+            elif event.character and event.character in "123456789*" and self._seated():
+                self.typing = event.character
+                self._stop(event)
+            return
+        if event.key == "escape":
+            self.typing = None
+        elif event.key == "enter":
+            self._apply_codes()
+        elif event.key == "backspace":
+            self.typing = self.typing[:-1]
+        elif event.character and event.character.isprintable():
+            self.typing += event.character
+        else:
+            return
+        self._stop(event)
+
+    def _stop(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self._status()
+
+    def _apply_codes(self) -> None:
+        text, self.typing = self.typing or "", None
+        hand = self.query_one(HandView)
+        try:
+            ids = pick_by_codes(text, hand.shown, taken=hand.selected)
+        except CodeError as exc:
+            self.error = {"message": str(exc)}
+            return
+        hand.select(ids)
+        self.error = None
+
+    def _seated(self) -> bool:
+        return bool(self.message and self.message.get("seat") is not None)
+
+    # actions: selection
+    def action_cursor(self, step: int) -> None:
+        self.query_one(HandView).move(step)
+
+    def action_toggle(self) -> None:
+        self.query_one(HandView).toggle_cursor()
+
+    def action_type_codes(self) -> None:
+        if self._seated():
+            self.typing = ""
+            self._status()
+
+    def action_clear(self) -> None:
+        hand = self.query_one(HandView)
+        if hand.selected:
+            hand.clear()
+        elif self.staged:
+            self.staged = []
+            self._refresh_hand()
+        self.error = None
+        self.target = None
+        self._status()
+        self.refresh_bindings()
+        if self.info is not None:
+            self.show(self.info.message)
+
+    def action_group(self) -> None:
+        self._stage(None)
+
+    def action_stage_lay_off(self) -> None:
+        meld = self.target if self.target is not None else self._guess_meld()
+        if meld is None:
+            self.note("Choose the meld with t first.")
+            return
+        self._stage(meld)
+
+    def _stage(self, meld: int | None) -> None:
+        hand = self.query_one(HandView)
+        if not hand.selected:
+            self.note("Select cards first (arrows and space, or type 7h 7s).")
+            return
+        self.staged.append((meld, list(hand.selected)))
+        hand.selected = []
+        self._refresh_hand()
+
+    def _refresh_hand(self) -> None:
+        if self.info is not None:
+            self._hand(self.info)
+
+    def action_target(self) -> None:
+        if self.info is None:
+            return
+        own = [m["id"] for m in self.info.view.get("melds", [])
+               if self._own(m, self.info.message) and not m.get("complete")]
+        if not own:
+            self.note("Your team has no unfinished meld.")
+            return
+        self.target = own[(own.index(self.target) + 1) % len(own)] if self.target in own \
+            else own[0]
+        self.show(self.info.message)
+
+    def action_sort(self) -> None:
+        self.app.change_setting("sort")  # type: ignore[attr-defined]
+
+    # actions sent to the host
+    def _send(self, action: dict[str, Any]) -> None:
+        self.error = None
+        self._status()
+        self.app.send({"t": "action", "action": action})  # type: ignore[attr-defined]
+
+    def _selected(self) -> list[int]:
+        return list(self.query_one(HandView).selected)
+
+    def action_draw(self) -> None:
+        self._send({"type": "draw"})
+
+    def action_take(self) -> None:
+        cards = self._selected()
+        melds = [ids for meld, ids in self.staged if meld is None]
+        lay_offs = [{"meld": meld, "cards": ids} for meld, ids in self.staged if meld is not None]
+        if not cards and not self.staged:
+            options = self.legal_kinds().get("take_pile", {}).get("options") or []
+            if options:
+                self._send({k: v for k, v in options[0].items()})
+                return
+        action: dict[str, Any] = {"type": "take_pile", "cards": cards}
+        if melds:
+            action["melds"] = melds
+        if lay_offs:
+            action["lay_offs"] = lay_offs
+        if self.target is not None:
+            action["onto"] = self.target
+        self._send(action)
+
+    def action_meld(self) -> None:
+        if any(meld is not None for meld, _ in self.staged):
+            self.note("Lay-offs are staged: p takes the pile with them, Esc clears them.")
+            return
+        melds = [ids for _, ids in self.staged]
+        if self._selected():
+            melds.append(self._selected())
+        if not melds:
+            self.note("Select the cards of a meld first (g groups one, m melds them all).")
+            return
+        self._send({"type": "meld", "melds": melds})
+
+    def action_lay_off(self) -> None:
+        cards = self._selected()
+        if not cards:
+            self.note("Select the cards to lay off first.")
+            return
+        meld = self.target if self.target is not None else self._guess_meld()
+        if meld is None:
+            self.note("Which meld? Press t to choose it.")
+            return
+        self._send({"type": "lay_off", "meld": meld, "cards": cards})
+
+    def _guess_meld(self) -> int | None:
+        """The team's unfinished meld of the selected cards' rank (or its wild meld)."""
+        if self.info is None:
+            return None
+        hand = self.query_one(HandView)
+        codes = [c["code"] for c in hand.cards if c["id"] in hand.selected]
+        ranks = {rank_of(c) for c in codes if rank_of(c) not in WILD_RANKS}
+        if len(ranks) > 1 or not codes:
+            return None
+        rank = next(iter(ranks), None)
+        for meld in self.info.view.get("melds", []):
+            if self._own(meld, self.info.message) and not meld.get("complete") and \
+                    meld.get("rank") == rank:
+                return meld.get("id")
+        return None
+
+    def action_discard(self) -> None:
+        hand = self.query_one(HandView)
+        cards = self._selected()
+        if len(cards) > 1:
+            self.note("Select one card to discard.")
+            return
+        card = cards[0] if cards else (hand.cursor_card() or {}).get("id")
+        if card is None:
+            return
+        self._send({"type": "discard", "card": card})
+
+    def action_ask(self) -> None:
+        self._send({"type": "ask_to_go_out"})
+
+    def action_answer(self, allow: bool) -> None:
+        self._send({"type": "answer", "answer": {"allow": allow}})
+
+    def action_next_deal(self) -> None:
+        self._send({"type": "next_deal"})
+
+    def action_again(self) -> None:
+        self.app.send({"t": "again"})  # type: ignore[attr-defined]
+
+    # other screens and table requests
+    def action_explain(self) -> None:
+        if self.error and self.error.get("rule"):
+            self.app.show_rule(self.error["rule"])  # type: ignore[attr-defined]
+
+    def action_scores(self) -> None:
+        self.app.show_scores()  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        self.app.show_rules()  # type: ignore[attr-defined]
+
+    def action_settings(self) -> None:
+        self.app.show_settings()  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        self.app.show_keys(self)  # type: ignore[attr-defined]
+
+    def action_chat(self) -> None:
+        self.query_one("#chat", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.app.send({"t": "chat", "text": text[:200]})  # type: ignore[attr-defined]
+        self.query_one(HandView).focus()
+
+    def action_add_bot(self) -> None:
+        self.app.send({"t": "add_bot"})  # type: ignore[attr-defined]
+
+    def action_remove_bot(self) -> None:
+        players = (self.message or {}).get("players") or []
+        bots = [p["seat"] for p in players if p.get("bot")]
+        if bots:
+            self.app.send({"t": "remove_bot", "seat": bots[-1]})  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        self.app.send({"t": "leave"})  # type: ignore[attr-defined]
+
+
+def prompt_text(info: TableInfo) -> tuple[str, str]:
+    """The line that says whose move it is, and the partner question, for everyone."""
+    v, seat = info.view, info.seat
+    to_act = list(v.get("to_act", []))
+    phase = v.get("phase")
+    if info.message.get("over") or phase == "game_over":
+        winners = v.get("winners") or []
+        names = " and ".join(info.team_name(w) for w in winners) or "nobody"
+        again = "  n: play again" if seat is not None else ""
+        return f" Game over: {names} {'win' if len(winners) == 1 else 'draw'}.{again}", "bold"
+    if phase == "answer":
+        asker = v.get("turn")
+        partner = to_act[0] if to_act else None
+        if seat == partner:
+            return (f" {info.name(asker)} asks: may I go out?   y: yes   n: no",
+                    "bold reverse")
+        if seat == asker:
+            return f" You asked {info.name(partner)} to go out; waiting for the answer.", "bold"
+        return f" {info.name(asker)} asks {info.name(partner)} to go out.", "bold"
+    if phase == "deal_over":
+        dealer = to_act[0] if to_act else None
+        if seat == dealer:
+            return " Deal over. s: score sheet   n: deal the next deal", "bold"
+        return f" Deal over. {info.name(dealer)} deals next (s: score sheet).", "bold"
+    if not to_act:
+        return " Waiting.", "dim"
+    turn = to_act[0]
+    permission = v.get("permission")
+    extra = {"yes": " You may go out this turn.", "no": " Going out was refused this turn."}
+    if seat == turn:
+        what = "draw (d) or take the pile (p)" if phase == "draw" else \
+            "meld, lay off, then discard"
+        mine = " Your turn: " + what + "." + extra.get(permission or "", "")
+        return mine, "bold green"
+    return f" {info.name(turn)}'s turn ({PHASES.get(phase or '', phase)}).", ""
+
+
+def _key(card: dict[str, Any] | None) -> Any:
+    return None if card is None else (card.get("id"), card.get("code"))
