@@ -35,11 +35,12 @@ def rules_module() -> ModuleType | None:
 
 def score_table(info: TableInfo) -> Table:
     """One row per deal and team: every item the engine itemises, then the running total."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for title in ("Deal", "Team", "Melded", "Clean", "Dirty", "Wild", "Red 3s", "Out", "Cut",
-                  "Unplayed hand/foot", "Deal", "Total"):
-        table.add_column(title, justify="left" if title in ("Team", "Unplayed hand/foot")
-                         else "right", no_wrap=True)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
+                  collapse_padding=True)
+    for title in ("Deal", "Team", "Melded", "Piles", "Red 3", "Out", "Unplayed", "Deal",
+                  "Total"):
+        table.add_column(title, justify="right" if title in ("Melded", "Deal", "Total")
+                         else "left", no_wrap=True)
     for row in info.view.get("score_sheet", []):
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
@@ -49,20 +50,24 @@ def score_table(info: TableInfo) -> Table:
             unplayed = "\n".join(
                 f"{info.name(int(s))} {p.get('hand', 0)}/{p.get('foot', 0)}"
                 for s, p in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
-            out = "+" + str(item["going_out"]) if item.get("going_out") else "-"
-            if row.get("went_out") is not None and info.team_of(row["went_out"]) == int(team):
-                out = f"{out} {info.name(row['went_out'])}"
+            out_cut = []
+            if item.get("going_out"):
+                went = row.get("went_out")
+                out_cut.append(f"out +{item['going_out']}"
+                               + (f" {info.name(went)}" if went is not None else ""))
+            if item.get("exact_cut"):
+                out_cut.append(f"cut +{item['exact_cut']}")
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
-                deal += "\nstock out"
+                deal += "\nstock\nout"
             table.add_row(
                 deal, "+".join(info.name(s) for s in info.teams[int(team)])
                 if int(team) < len(info.teams) else str(team),
                 str(item.get("melded", 0)),
-                *(f"{piles.get(k, {}).get('count', 0)}: {piles.get(k, {}).get('bonus', 0)}"
-                  for k in PILES),
-                f"{reds.get('count', 0)}: {reds.get('points', 0)}", out,
-                str(item.get("exact_cut", 0) or "-"),
+                "\n".join(f"{k} {piles.get(k, {}).get('count', 0)}: "
+                          f"{piles.get(k, {}).get('bonus', 0)}" for k in PILES),
+                f"{reds.get('count', 0)}: {reds.get('points', 0)}",
+                "\n".join(out_cut) or "-",
                 f"{unplayed}\n= {item.get('penalty_total', 0)}",
                 Text(str(item.get("deal_score", 0)), style="bold"),
                 Text(str(item.get("total", 0)), style="bold"),
@@ -80,6 +85,8 @@ def score_renderable(info: TableInfo) -> Group:
         parts.append(Text("No deal has been scored yet.", style="dim"))
     else:
         parts.append(score_table(info))
+        parts.append(Text("Piles and red 3s: count: bonus.  Out: going out and exact cut.  "
+                          "Unplayed: hand/foot per seat.", style="dim"))
     totals = v.get("totals", {})
     parts.append(Text("Totals: " + "   ".join(
         f"{info.team_name(int(t))} {n}" for t, n in sorted(totals.items(), key=lambda kv:
@@ -108,6 +115,11 @@ class ScoreScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def game_title(name: str) -> str:
+    """``looking_and_down`` → ``Looking and Down``."""
+    return " ".join(w if w == "and" else w.capitalize() for w in name.split("_"))
+
+
 def rule_body(entry: Any) -> Text:
     t = Text(f"{entry.id}  {entry.title}\n", style="bold")
     t.append(entry.text)
@@ -125,7 +137,7 @@ class RulesScreen(ModalScreen[None]):
         else:
             with TabbedContent(id="rules"):
                 for game, entries in rules.items():
-                    with TabPane(game.replace("_", " ").title(), id=f"rules-{game}"), \
+                    with TabPane(game_title(game), id=f"rules-{game}"), \
                             VerticalScroll():
                         for entry in entries:
                             yield Static(rule_body(entry), classes="rule", markup=False)
