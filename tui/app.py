@@ -200,6 +200,7 @@ class MeldhallApp(App[int]):
 
     def _check_size(self, width: int, height: int) -> None:
         self.set_class(width >= 120, "-wide")
+        self.set_class(width >= 160, "-xwide")
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         top = self.screen_stack[-1] if self.screen_stack else None
         if small and not isinstance(top, TooSmallScreen):
