@@ -285,11 +285,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     change_times = [screen_change_times(pty) for pty in ptys]
     slack = 0.02  # a screen may be a hair ahead of the observer's own read
     per_action: list[float] = []
+    per_action_first: list[float] = []
     per_screen: list[float] = []
     missed = 0
     for index, (t0, _round, _seq) in enumerate(actions):
         t_next = all_after[index + 1][0] if index + 1 < len(all_after) else t0 + 1.0
-        worst = 0.0
+        worst = worst_first = 0.0
         complete = True
         for times in change_times:
             inside = [t for t in times if t0 - slack <= t < t_next - slack]
@@ -299,8 +300,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             delay = max(0.0, inside[-1] - t0)
             per_screen.append(delay)
             worst = max(worst, delay)
+            worst_first = max(worst_first, max(0.0, inside[0] - t0))
         if complete:
             per_action.append(worst)
+            per_action_first.append(worst_first)
         else:
             missed += 1
     sessions = len(ptys)
@@ -334,6 +337,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "every_screen_max": round(1000 * max(per_action), 1) if per_action else None,
             "one_screen_median": round(1000 * statistics.median(per_screen), 1)
             if per_screen else None,
+            "first_change_every_screen_median": round(
+                1000 * statistics.median(per_action_first), 1) if per_action_first else None,
+            "first_change_every_screen_p95": round(1000 * percentile(per_action_first, 0.95), 1),
             "actions_measured": len(per_action), "actions_not_seen_on_every_screen": missed,
         },
         "host_cpu": {
