@@ -151,6 +151,9 @@ async def join(args: argparse.Namespace) -> int:
         result = await app.run_async()
     finally:
         await link.wait_closed()
+    if link.fatal:
+        _say(f"meldhall: {link.fatal}")
+        return 1
     if link.bye_reason and link.bye_reason not in ("left", "the connection closed"):
         _say(f"meldhall: the host ended the session: {link.bye_reason}")
     return int(result or 0)

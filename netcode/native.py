@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 SUBSYSTEM = "meldhall"
 Message = dict[str, Any]
 Prompt = Callable[[str], str | None]
+CLOSING_CODES = frozenset({"bad_frame", "version", "malformed", "identity"})
+"""``error`` codes after which the host closes the session (docs/protocol.md)."""
 
 
 class HostKeyChanged(Exception):
@@ -256,6 +258,8 @@ class SubsystemLink:
         self._conn = client.conn
         self.name = name
         self.bye_reason: str | None = None
+        self.fatal: str | None = None
+        """The host's last word when it refused the session (shown after the screen closes)."""
         self._on_welcome = on_welcome
 
     @classmethod
@@ -311,6 +315,8 @@ class SubsystemLink:
             if tag == "welcome" and self._on_welcome is not None:
                 with contextlib.suppress(OSError):
                     self._on_welcome(message)
+            elif tag == "error" and message.get("code") in CLOSING_CODES:
+                self.fatal = str(message.get("message") or message.get("code"))
             elif tag == "bye":
                 if self.bye_reason is not None:
                     return  # the host's bye, then the connection closing: say it once

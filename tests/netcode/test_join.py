@@ -109,6 +109,21 @@ async def test_link_delivers_in_order_and_remembers_the_reclaim_code(host, tmp_p
     second.send({"t": "list"})  # after close: ignored
 
 
+async def test_a_refused_name_is_kept_for_the_player_to_read(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    claimed = await link_to(host, "zed", tmp_path / "first")
+    await claimed.wait_closed()
+    other = await link_to(host, "zed", tmp_path / "second")  # no code remembered here
+    got: list[dict[str, Any]] = []
+    other.start(got.append)
+    for _ in range(200):
+        if any(m["t"] == "bye" for m in got):
+            break
+        await asyncio.sleep(0.02)
+    assert [m["t"] for m in got] == ["error", "bye"]
+    assert other.fatal is not None and "zed+CODE" in other.fatal
+    await other.wait_closed()
+
+
 async def test_identity_key_file_is_the_identity(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
     key = asyncssh.generate_private_key("ssh-ed25519")
     key_file = tmp_path / "id_ed25519"
