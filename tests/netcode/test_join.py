@@ -172,3 +172,25 @@ async def test_host_key_remembered_then_a_changed_key_is_refused(host, tmp_path,
     assert await join(args) == 1
     err = capfd.readouterr().err
     assert "refusing to connect" in err and "has changed" in err and str(data) in err
+
+
+async def test_room_password_is_asked_once(host_config, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    host_config.password = "hunter2"
+    host = Host(host_config)
+    await host.start()
+    try:
+        asked: list[str] = []
+
+        def answer(prompt: str) -> str:
+            asked.append(prompt)
+            return "hunter2"
+
+        link = await link_to(host, "pat", tmp_path / "client", password_prompt=answer)
+        assert len(asked) == 1
+        await link.wait_closed()
+        with pytest.raises(asyncssh.PermissionDenied):
+            await link_to(host, "pat", tmp_path / "client", password_prompt=lambda _p: "nope")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await link_to(host, "pat", tmp_path / "client")  # nobody to ask
+    finally:
+        await host.stop()
