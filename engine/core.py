@@ -72,6 +72,7 @@ class FamilyGame:
         self.discard: list[int] = []        # top of the pile is the last element
         self.melds: dict[int, Meld] = {}
         self.next_meld_id = 1
+        self._melds_rev = 0                 # bumped whenever a meld is added or replaced
         self.red_threes: list[list[int]] = [[] for _ in teams]
         self.opened: list[bool] = [False for _ in teams]
         self.totals: dict[int, int] = {t: 0 for t in range(len(teams))}
@@ -97,6 +98,7 @@ class FamilyGame:
         self._sort_keys = [(*sort_key(c), i) for i, c in enumerate(value)]
         self._card_views = [{"id": i, "code": c} for i, c in enumerate(value)]
         self._wild = [self.rules.is_wild(c) for c in value]
+        self._value = [self.rules.value(c) for c in value]
         self._rank = [rank_of(c) for c in value]
 
     # ----------------------------------------------------------------- contract API
@@ -266,6 +268,19 @@ class FamilyGame:
         mid = self.next_meld_id
         self.next_meld_id += 1
         return mid
+
+    def unfinished_melds(self, team: int) -> list[Meld]:
+        """The team's melds still short of completion; cached until the melds change."""
+        melds = self.melds
+        key = (id(melds), len(melds), self._melds_rev)
+        cache = self.__dict__.setdefault("_unfinished", {})
+        hit = cache.get(team)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        complete = self.rules.complete_at
+        found = [m for m in melds.values() if m.team == team and len(m.cards) < complete]
+        cache[team] = (key, found)
+        return found
 
     def team_melds(self, team: int) -> list[Meld]:
         return [m for m in self.melds.values() if m.team == team]

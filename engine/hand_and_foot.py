@@ -172,6 +172,7 @@ class HandAndFoot(FamilyGame):
         self.discard = [upcard]
         events.append({"type": "upcard", "card": self._card(upcard)})
         self.melds = {}
+        self._melds_rev += 1
         self.next_meld_id = 1
         self.red_threes = [[], []]
         self.opened = [False, False]
@@ -466,6 +467,7 @@ class HandAndFoot(FamilyGame):
                                "cards": self._cards_view(m.cards), "kind": self.meld_kind(m)})
             replaced[m.id] = m
             self.melds[m.id] = m
+        self._melds_rev += 1
         self.opened[team] = True
 
     def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:

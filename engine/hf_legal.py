@@ -40,12 +40,11 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         team = game.team_of[seat]
         need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
         split = split_hand(game, seat)
-        complete = game.rules.complete_at
-        unfinished = [m for m in game.melds.values() if m.team == team
-                      and len(m.cards) < complete]
+        unfinished = game.unfinished_melds(team)
         blocks = [b for b in meld_blocks(game, seat, split, unfinished)
                   if len(b["cards"]) <= hand_n - keep]
-        if blocks and pick_blocks(by_value(blocks), need, hand_n - keep) is not None:
+        # Each block fits alone, so with nothing to reach any block will do.
+        if blocks and (need == 0 or pick_blocks(by_value(blocks), need, hand_n - keep)):
             out.append({"type": "meld", "blocks": blocks, "min_count": need,
                         "max_cards": hand_n - keep})
         if hand_n - 1 >= keep:
@@ -92,11 +91,9 @@ def split_hand(game: HandAndFoot, seat: int) -> Split:
 def meld_blocks(game: HandAndFoot, seat: int, split: Split,
                 unfinished_melds: list[Meld] | None = None) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6)."""
-    rules, codes = game.rules, game.codes
+    rules, value = game.rules, game._value
     if unfinished_melds is None:
-        team = game.team_of[seat]
-        unfinished_melds = [m for m in game.melds.values() if m.team == team
-                            and len(m.cards) < rules.complete_at]
+        unfinished_melds = game.unfinished_melds(game.team_of[seat])
     unfinished = {m.rank for m in unfinished_melds}
     by_rank, wilds = split
     pool = list(wilds)
@@ -111,7 +108,7 @@ def meld_blocks(game: HandAndFoot, seat: int, split: Split,
             blocks.append([*ids, pool.pop()])
     if rules.wild_melds and None not in unfinished and len(pool) >= rules.min_meld:
         blocks.append(pool[:rules.complete_at])
-    return [{"cards": b, "points": sum(rules.value(codes[i]) for i in b)} for b in blocks]
+    return [{"cards": b, "points": sum([value[i] for i in b])} for b in blocks]
 
 
 def pick_blocks(blocks: list[dict[str, Any]], need: int,
