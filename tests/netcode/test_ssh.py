@@ -214,3 +214,24 @@ async def test_room_password(host_config: HostConfig) -> None:
             assert conn.get_extra_info("username") == "pat"
     finally:
         await host.stop()
+
+
+async def test_silent_connections_count_against_the_unauthenticated_limit(
+        host_config: HostConfig) -> None:
+    """Half-open connections that never log in cannot crowd players out for good."""
+    host_config.max_unauthenticated = 2
+    host = Host(host_config)
+    await host.start()
+    try:
+        silent = [await asyncio.open_connection("127.0.0.1", host.port) for _ in range(2)]
+        await asyncio.sleep(0.2)
+        with pytest.raises((asyncssh.Error, OSError, ConnectionError)):
+            extra = await ssh(host, "ann")
+            await extra.run("x", timeout=5)
+        for _, writer in silent:
+            writer.close()
+        await asyncio.sleep(0.3)
+        conn = await ssh(host, "ann")
+        conn.close()
+    finally:
+        await host.stop()
