@@ -78,6 +78,10 @@ class MeldhallClient:
             self.protocol_error = str(exc)
             self.close()
             return
+        self._deliver(messages, data)
+
+    def _deliver(self, messages: list[dict[str, Any]], data: bytes) -> None:
+        """Keep every decoded message for `next`/`wait_for` (subclasses may stream them)."""
         self.received.extend(messages)
         self.raw.append(data)
         if messages:

@@ -30,7 +30,7 @@ from typing import Any
 import asyncssh
 
 from netcode.client import MeldhallClient, _ClientSession
-from netcode.framing import EncodeError, FrameError
+from netcode.framing import EncodeError
 from netcode.protocol import client_frame
 
 log = logging.getLogger(__name__)
@@ -225,16 +225,10 @@ class NativeClient(MeldhallClient):
         )
         return self
 
-    def _feed(self, data: bytes) -> None:
+    def _deliver(self, messages: list[dict[str, Any]], data: bytes) -> None:
         listener = self.listener
         if listener is None:
-            super()._feed(data)
-            return
-        try:
-            messages = self._decoder.feed(data)
-        except FrameError as exc:
-            self.protocol_error = str(exc)
-            self.close()
+            super()._deliver(messages, data)
             return
         for message in messages:
             listener(message)
