@@ -27,6 +27,8 @@ RANK_ORDER: dict[str, int] = {
 }
 RANK_ORDER[JOKER] = 13
 SUIT_ORDER: dict[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
+GLYPHS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_OF_GLYPH = {g: s for s, g in GLYPHS.items()}
 RED_THREES: frozenset[str] = frozenset({"3H", "3D"})
 BLACK_THREES: frozenset[str] = frozenset({"3S", "3C"})
 
@@ -59,13 +61,13 @@ def suit_of(code: str) -> str:
 
 
 def parse_card(text: str) -> str:
-    """Normalise a typed code (``t h`` → ``10H``, ``jk`` → ``JK``); ValueError if not a card."""
+    """Normalise a typed code (``t h``, ``10♥`` → ``10H``; ``jk`` → ``JK``); else ValueError."""
     t = text.strip().upper().replace(" ", "")
     if t in ("JK", "JOKER", "*"):
         return JOKER
     if len(t) < 2:
         raise ValueError(f"not a card: {text!r}")
-    rank, suit = t[:-1], t[-1]
+    rank, suit = t[:-1], _SUIT_OF_GLYPH.get(t[-1], t[-1])
     if rank == "T":
         rank = "10"
     if rank not in RANKS or suit not in SUITS:
@@ -77,8 +79,7 @@ def format_card(code: str, style: str = "code") -> str:
     """Show a code as text: ``code`` (``10H``) or ``glyph`` (``10♥``); jokers stay ``JK``."""
     if style == "code" or code == JOKER:
         return code
-    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
-    return code[:-1] + glyph
+    return code[:-1] + GLYPHS[code[-1]]
 
 
 def parse_cards(text: str) -> list[str]:

@@ -12,9 +12,16 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.cards import JOKER, RANK_ORDER, SUIT_ORDER, rank_of, suit_of
+from engine.cards import (
+    JOKER,
+    RANK_ORDER,
+    SUIT_ORDER,
+    format_card,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 
-GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 WILD_RANKS = frozenset({"2", JOKER})
 
 # Two-colour and four-colour suit styles; black suits use the default foreground so they
@@ -35,9 +42,7 @@ class CardLook:
 
 def card_label(code: str, look: CardLook = CardLook()) -> str:
     """``7♥`` (or ``7H`` in ASCII mode); jokers are ``JK``."""
-    if code == JOKER or look.ascii:
-        return code
-    return code[:-1] + GLYPHS.get(code[-1], code[-1])
+    return format_card(code, "code" if look.ascii else "glyph")
 
 
 def card_style(code: str, look: CardLook = CardLook()) -> str:
@@ -89,21 +94,20 @@ class CodeError(ValueError):
 
 
 def _token(token: str) -> tuple[str, str | None]:
-    """A typed token as (rank, suit or None): ``7h``, ``10s``, ``ts``, ``jk``, ``7``, ``q``."""
+    """A typed token as (rank, suit or None): ``7h``, ``10♠``, ``ts``, ``jk``, or a bare
+    rank (``7``, ``q``) that any card of the rank matches. Full codes go through the
+    engine's own notation, `parse_card`."""
     t = token.strip().upper()
-    if t in ("JK", "JO", "JOKER", "*"):
-        return JOKER, None
-    if t[-1:] in GLYPHS or t[-1:] in "♠♥♦♣":
-        suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(t[-1], t[-1])
-        rank = t[:-1]
-    else:
-        rank, suit = t, None
-    if rank == "T":
-        rank = "10"
-    if rank not in RANK_ORDER or (rank == JOKER and suit is not None) or (
-            suit is not None and len(rank) == 0):
-        raise CodeError(f"{token.lower()} is not a card.")
-    return rank, suit
+    if t in ("JO", "JOKER"):
+        t = JOKER
+    bare = "10" if t == "T" else t
+    if bare in RANK_ORDER:
+        return bare, None
+    try:
+        code = parse_card(t)
+    except ValueError:
+        raise CodeError(f"{token.lower()} is not a card.") from None
+    return rank_of(code), (suit_of(code) or None)
 
 
 def pick_by_codes(text: str, hand: Sequence[dict[str, Any]],
