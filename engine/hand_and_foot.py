@@ -39,7 +39,10 @@ class HFMeldChecker(MeldChecker):
         return None
 
     def one_incomplete(self, ch: Change) -> str | None:
-        return None  # judged once on the whole result, see `incomplete_twice`
+        return None  # judged once on the whole result, see `_check_changes`
+
+    def passes(self, ch: Change) -> bool:
+        return (ch.meld is None or ch.meld.team == self.team) and super().passes(ch)
 
 
 class HandAndFoot(FamilyGame):
@@ -282,10 +285,11 @@ class HandAndFoot(FamilyGame):
             return "HF-G4", "ask your partner's permission before going out."
         return None
 
-    def _check_hand_left(self, seat: int, left: int, melds_after: dict[int, Meld]) -> None:
+    def _check_hand_left(self, seat: int, left: int, changes: list[Change]) -> None:
         """HF-G5 / HF-G6: in the foot stage, no empty or one-card hand unless going out."""
         if self.stage[seat] != "foot" or left > 1:
             return
+        melds_after = self._melds_after(self.team_of[seat], changes)
         failure = self._going_out_failure(seat, melds_after)
         if failure is not None:
             rule, why = failure
@@ -300,14 +304,25 @@ class HandAndFoot(FamilyGame):
             hit = cache[team] = HFMeldChecker(self, team)
         return hit
 
-    def _check_changes(self, seat: int, changes: list[Change]) -> dict[int, Meld]:
-        """HF-M13 steps 2-8 over all changes; returns the team's melds as they would be."""
+    def _check_changes(self, seat: int, changes: list[Change]) -> None:
+        """HF-M13 steps 2-8 over all changes, judged on the melds as they would be."""
         team = self.team_of[seat]
         failure = self._checker(team).first_failure(changes, MELD_ORDER)
         if failure is not None:
             raise IllegalAction(*failure)
-        if self.stage[seat] == "hand" and all(ch.meld is not None for ch in changes):
-            return self.melds  # neither HF-M6 nor HF-G5/G6 can look at the result
+        if any(ch.meld is None for ch in changes):  # only a new meld can break HF-M6
+            complete = self.rules.complete_at
+            seen: set[str | None] = set()
+            for m in self._melds_after(team, changes).values():
+                if m.team == team and len(m.cards) < complete:
+                    if m.rank in seen:
+                        what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
+                        raise IllegalAction("HF-M6",
+                                            f"your team may have only one unfinished {what}.")
+                    seen.add(m.rank)
+
+    def _melds_after(self, team: int, changes: list[Change]) -> dict[int, Meld]:
+        """All melds as the changes would leave them (new melds get the next ids)."""
         after = dict(self.melds)
         next_id = self.next_meld_id
         for ch in changes:
@@ -317,16 +332,6 @@ class HandAndFoot(FamilyGame):
             else:
                 m = apply_change(ch, 0, team, self.rules, self.codes)
             after[m.id] = m
-        if any(ch.meld is None for ch in changes):  # only a new meld can break HF-M6
-            complete = self.rules.complete_at
-            seen: set[str | None] = set()
-            for m in after.values():
-                if m.team == team and len(m.cards) < complete:
-                    if m.rank in seen:
-                        what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
-                        raise IllegalAction("HF-M6",
-                                            f"your team may have only one unfinished {what}.")
-                    seen.add(m.rank)
         return after
 
     def _check_min_count(self, seat: int, new_meld_cards: list[int]) -> None:
@@ -422,13 +427,13 @@ class HandAndFoot(FamilyGame):
         if onto_id is None:
             changes.append(Change(None, (top, *cards)))
         changes.extend(Change(None, ids) for ids in extra)
-        melds_after = self._check_changes(seat, changes)
+        self._check_changes(seat, changes)
         count = len(self.discard) if rules.take_count is None else min(rules.take_count,
                                                                        len(self.discard))
         buried = self.discard[-count:-1]
         used = len(seen)
         left = len(self.hands[seat]) - used + sum(1 for i in buried if codes[i] not in RED_THREES)
-        self._check_hand_left(seat, left, melds_after)
+        self._check_hand_left(seat, left, changes)
         new_cards = [top, *cards] if onto_id is None else []
         for ids in extra:
             new_cards.extend(ids)
@@ -479,8 +484,8 @@ class HandAndFoot(FamilyGame):
         for ids in melds:
             self._own_cards(seat, ids, seen)
         changes = [Change(None, ids) for ids in melds]
-        melds_after = self._check_changes(seat, changes)
-        self._check_hand_left(seat, len(self.hands[seat]) - len(seen), melds_after)
+        self._check_changes(seat, changes)
+        self._check_hand_left(seat, len(self.hands[seat]) - len(seen), changes)
         self._check_min_count(seat, list(seen))
 
         def commit() -> Events:
@@ -504,8 +509,8 @@ class HandAndFoot(FamilyGame):
         if target is None:
             raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
         changes = [Change(target, ids)]
-        melds_after = self._check_changes(seat, changes)
-        self._check_hand_left(seat, len(self.hands[seat]) - len(ids), melds_after)
+        self._check_changes(seat, changes)
+        self._check_hand_left(seat, len(self.hands[seat]) - len(ids), changes)
 
         def commit() -> Events:
             self._mark_foot_played(seat)

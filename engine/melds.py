@@ -127,10 +127,46 @@ class MeldChecker:
                     f"card{'s' if limit != 1 else ''}, not {wilds}.")
         return None
 
+    def passes(self, ch: Change) -> bool:
+        """The verdict of every check above on one change, in one pass.
+
+        Most changes pass, and naming a failure needs the game's order, so `first_failure`
+        asks this first and runs the named checks only when it says no. It must agree
+        with them exactly; a subclass that adds or changes a check overrides it too.
+        """
+        rules, codes, m = self.rules, self.codes, ch.meld
+        mx = rules.max_meld
+        if m is not None and mx is not None and len(m.cards) >= rules.complete_at:
+            return False  # complete
+        size = ch.size
+        if (m is None and size < rules.min_meld) or (mx is not None and size > mx):
+            return False  # size
+        rank = m.rank if m is not None else None
+        wilds = m.wilds if m is not None else 0
+        is_wild = rules.is_wild
+        for i in ch.added:
+            c = codes[i]
+            if c[0] == "3":
+                return False  # threes
+            if is_wild(c):
+                wilds += 1
+            elif m is not None and m.rank is None:
+                return False  # naturals_on_wild
+            elif rank is None:
+                rank = c[:-1]
+            elif c[:-1] != rank:
+                return False  # shape: one rank
+        if rank is None:
+            return rules.wild_melds  # shape: wild cards only
+        return rank in rules.meldable_ranks and wilds <= rules.max_wilds(size)  # shape
+
     def first_failure(
         self, changes: Sequence[Change], order: Sequence[str]
     ) -> tuple[str, str] | None:
         """Run the named checks in order over every change; (rule id, sentence) of the first."""
+        passes = self.passes
+        if all(passes(ch) for ch in changes):
+            return None
         bound = self._bound
         for name in order:
             check = bound.get(name)

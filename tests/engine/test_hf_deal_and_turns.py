@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.deck import shuffled_deck
+from engine.deck import deal_rng, shuffle, shuffled_deck
 
 from .helpers import (
     codes,
@@ -104,6 +104,15 @@ def test_HF_S3_shuffle_seeded_by_game_seed_and_deal():
     d1 = shuffled_deck("hand_and_foot", 5, 1, 5, 10)[0]
     d2 = shuffled_deck("hand_and_foot", 5, 2, 5, 10)[0]
     assert d1 != d2 and sorted(d1) == sorted(d2)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_HF_S3_written_out_shuffle_is_randoms_own(seed: int) -> None:
+    ours, theirs = list(range(270)), list(range(270))
+    a, b = deal_rng("hand_and_foot", seed, 1), deal_rng("hand_and_foot", seed, 1)
+    shuffle(a, ours)
+    b.shuffle(theirs)
+    assert ours == theirs and a.random() == b.random()
 
 
 def test_HF_S4_each_player_sees_a_thirteen_card_hand():
