@@ -2,7 +2,8 @@
 
 A game whose moments need more (Skarney's offered card and declared wilds, Looking and
 Down's frozen melds, Canastone's frozen pile and closed teams) gets its own subclass in
-``PANELS``; the table screen only calls ``panel.show(info)``.
+``PANELS``; the table screen only calls ``panel.lines(info, width)`` and shows them in a
+``LinesView``, which repaints only the lines that changed.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.containers import VerticalScroll
 
+from engine.cards import rank_of
 from tui.cards import CardLook, cards_text
-from tui.widgets import SliceStatic
 
 SHORT_KINDS = {"natural": "natural", "mixed": "mixed", "wild": "wild", "clean": "CLEAN",
                "dirty": "DIRTY", "wild_pile": "WILD", "canasta": "CANASTA"}
@@ -72,7 +72,8 @@ def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
               complete_at: int = 7) -> Text:
     rank = meld.get("rank") or "*"
     kind = SHORT_KINDS.get(meld.get("kind", ""), meld.get("kind", ""))
-    size = meld.get("size", len(meld.get("cards", [])))
+    cards = meld.get("cards", [])
+    size = meld.get("size", len(cards))
     mark = ">" if meld.get("id") == target else " "
     line = Text(f"{mark}#{meld.get('id'):<2} {rank:>2} ",
                 style="reverse" if meld.get("id") == target else "")
@@ -81,55 +82,56 @@ def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
     else:
         line.append(f"{kind:<7}")
     line.append(f" {size}/{complete_at} ")
-    line.append_text(cards_text(meld.get("cards", []), look))
+    if len(cards) > LONG_MELD and meld.get("rank"):
+        # A long meld: its naturals as a count (their suits don't matter), wilds shown.
+        wilds = [c for c in cards if rank_of(c["code"]) != meld["rank"]]
+        line.append(f"{meld['rank']}x{len(cards) - len(wilds)} ", style="bold")
+        line.append_text(cards_text(wilds, look))
+    else:
+        line.append_text(cards_text(cards, look))
     return line
 
 
-class GamePanel(VerticalScroll):
-    """Generic: per team, a header and its melds with kind and size."""
+LONG_MELD = 9
+"""Melds longer than this are summarised so that every meld stays on one line."""
+
+
+class GamePanel:
+    """The middle of the table as lines: per team, a header and its melds with kind and
+    size. Teams stack; from ``SIDE_BY_SIDE`` columns they sit side by side."""
 
     complete_at = 7
+    SIDE_BY_SIDE = 150
 
-    def show(self, info: TableInfo) -> None:
-        teams = info.team_order()
-        blocks = list(self.query(SliceStatic))
-        if len(blocks) != len(teams):
-            self.remove_children()
-            blocks = [SliceStatic(classes="team") for _ in teams]
-            self.mount_all(blocks)
-        for block, team in zip(blocks, teams, strict=True):
-            melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
-            data = (self.team_slice(info, team), tuple(map(_freeze, melds)), info.look,
-                    info.target if any(m.get("id") == info.target for m in melds) else None,
-                    info.team_name(team))
-            block.set_class(team == info.team_of(info.seat), "mine")
-            block.show(data, lambda t=team, ms=melds: self.team_text(info, t, ms))
+    def lines(self, info: TableInfo, width: int) -> list[Text]:
+        blocks = [self.team_block(info, team) for team in info.team_order()]
+        if width >= self.SIDE_BY_SIDE and len(blocks) > 1:
+            return _columns(blocks, width // len(blocks))
+        out: list[Text] = []
+        for block in blocks:
+            if out:
+                out.append(Text())
+            out.extend(block)
+        return out
 
-    def team_slice(self, info: TableInfo, team: int) -> Any:
-        return _freeze(info.view.get("totals", {}).get(team))
+    def team_block(self, info: TableInfo, team: int) -> list[Text]:
+        mine = team == info.team_of(info.seat)
+        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        body = list(self.team_header(info, team).split("\n"))
+        if not melds:
+            body.append(Text("  no melds yet", style="dim"))
+        body.extend(meld_line(m, info.look, info.target, self.complete_at) for m in melds)
+        mark = "| " if info.look.ascii else "▌ "
+        bar = Text(mark if mine else "  ", style="green" if mine else "")
+        return [Text.assemble(bar, line) for line in body]
 
     def team_header(self, info: TableInfo, team: int) -> Text:
         total = info.view.get("totals", {}).get(team, 0)
         return Text(f"{info.team_name(team)} · {total} pts", style="bold")
 
-    def team_text(self, info: TableInfo, team: int, melds: list[dict[str, Any]]) -> Text:
-        out = self.team_header(info, team)
-        if not melds:
-            out.append("\n  no melds yet", style="dim")
-        for meld in melds:
-            out.append("\n")
-            out.append_text(meld_line(meld, info.look, info.target, self.complete_at))
-        return out
-
 
 class HandAndFootPanel(GamePanel):
     """Adds the minimum count, piles toward going out and red threes."""
-
-    def team_slice(self, info: TableInfo, team: int) -> Any:
-        v = info.view
-        return _freeze([v.get("totals", {}).get(team), v.get("opened", {}).get(team),
-                        v.get("min_count", {}).get(team), v.get("piles", {}).get(team),
-                        v.get("red_threes", {}).get(team), v.get("go_out_piles")])
 
     def team_header(self, info: TableInfo, team: int) -> Text:
         v = info.view
@@ -154,14 +156,19 @@ class HandAndFootPanel(GamePanel):
 PANELS: dict[str, type[GamePanel]] = {"hand_and_foot": HandAndFootPanel}
 
 
-def panel_for(game: str | None) -> type[GamePanel]:
-    return PANELS.get(game or "", GamePanel)
+def panel_for(game: str | None) -> GamePanel:
+    return PANELS.get(game or "", GamePanel)()
 
 
-def _freeze(value: Any) -> Any:
-    """A hashable, comparable copy of view data (dicts and lists all the way down)."""
-    if isinstance(value, dict):
-        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
-    return value
+def _columns(blocks: list[list[Text]], width: int) -> list[Text]:
+    """Blocks of lines side by side, each cropped or padded to ``width`` cells."""
+    out: list[Text] = []
+    for row in range(max(len(b) for b in blocks)):
+        line = Text()
+        for block in blocks:
+            cell = block[row].copy() if row < len(block) else Text()
+            cell.truncate(width - 1, overflow="ellipsis", pad=True)
+            line.append_text(cell)
+            line.append(" ")
+        out.append(line)
+    return out

@@ -13,9 +13,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog
+from textual.widgets import Input
 
 from engine.cards import rank_of
 from tui.cards import (
@@ -27,8 +27,9 @@ from tui.cards import (
     pick_by_codes,
     sort_hand,
 )
+from tui.compositor import DirtyOnlyCompositor
 from tui.panels import GamePanel, TableInfo, panel_for
-from tui.widgets import HandView, SliceStatic
+from tui.widgets import HandView, KeysBar, LinesView, LogView, SliceStatic
 
 # binding action -> the legal kind that makes it available
 NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
@@ -73,6 +74,7 @@ class TableScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        self._compositor = DirtyOnlyCompositor()
         self.message: dict[str, Any] | None = None
         self.info: TableInfo | None = None
         self.error: dict[str, Any] | None = None
@@ -81,14 +83,15 @@ class TableScreen(Screen[None]):
         self.target: int | None = None
         self.panel: GamePanel | None = None
         self._ready = False
+        self._footer_key: tuple[Any, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield SliceStatic(id="top")
-        yield Grid(id="seats")
+        yield LinesView(id="seats")
         with Horizontal(id="middle"):
-            yield Vertical(id="panel-slot")
+            yield LinesView(id="panel")
             with Vertical(id="side"):
-                yield RichLog(id="log", wrap=True, max_lines=300, markup=False, min_width=20)
+                yield LogView(id="log", max_lines=300)
                 yield Input(placeholder="c: chat", id="chat", max_length=200)
         yield SliceStatic(id="pile")
         yield SliceStatic(id="prompt")
@@ -96,17 +99,26 @@ class TableScreen(Screen[None]):
         yield SliceStatic(id="staged")
         yield HandView(id="hand")
         yield SliceStatic(id="status")
-        yield Footer()
+        yield KeysBar(id="keys")
 
     def on_mount(self) -> None:
         self._ready = True
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogView)
         for line in getattr(self.app, "log_lines", []):
             log.write(line)
         self.query_one(HandView).focus()
         if getattr(self.app, "table_message", None) is not None:
             self.show(self.app.table_message)  # type: ignore[attr-defined]
         self._status()
+
+    def on_resize(self) -> None:
+        # Seats and melds are laid out in lines for a width: rebuild them after the
+        # new layout has given the widgets their sizes.
+        self.call_after_refresh(self._reshow)
+
+    def _reshow(self) -> None:
+        if self.message is not None:
+            self.show(self.message)
 
     # attributes down
     def show(self, message: dict[str, Any]) -> None:
@@ -132,7 +144,7 @@ class TableScreen(Screen[None]):
         self._hand(info)
         self.set_class(info.seat is None, "spectating")
         self._status()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     def _own(self, meld: dict[str, Any], message: dict[str, Any]) -> bool:
         view = message.get("view") or {}
@@ -154,29 +166,26 @@ class TableScreen(Screen[None]):
             f" · {PHASES.get(v.get('phase', ''), v.get('phase', ''))} · you: {you}"))
 
     def _seats(self, info: TableInfo, by_seat: dict[Any, dict[str, Any]]) -> None:
-        grid = self.query_one("#seats", Grid)
-        cells = list(grid.query(SliceStatic))
-        if len(cells) != len(info.names):
-            grid.remove_children()
-            cells = [SliceStatic(classes="seat") for _ in info.names]
-            grid.mount_all(cells)
-        v = info.view
-        to_act = set(v.get("to_act", []))
-        for seat, cell in enumerate(cells):
-            player = by_seat.get(seat, {})
-            counts = v.get("counts", {}).get(seat, {})
-            data = (info.names[seat], seat in to_act, seat == info.seat, seat == v.get("dealer"),
-                    bool(player.get("bot")), player.get("present", True), player.get("name"),
-                    tuple(sorted(counts.items())) if isinstance(counts, dict) else counts)
-            cell.set_class(info.team_of(seat) == info.team_of(info.seat), "mine")
-            cell.show(data, lambda s=seat, p=player, c=counts: self._seat_text(
-                info, s, p, c, s in to_act))
+        """Two seats a line, each in half the width; only changed lines repaint."""
+        view = self.query_one("#seats", LinesView)
+        half = max(20, (view.content_region.width or self.app.size.width) // 2)
+        to_act = set(info.view.get("to_act", []))
+        cells = []
+        for seat in range(len(info.names)):
+            counts = info.view.get("counts", {}).get(seat, {})
+            cell = self._seat_text(info, seat, by_seat.get(seat, {}), counts, seat in to_act)
+            cell.truncate(half - 1, overflow="ellipsis", pad=True)
+            cells.append(cell)
+        lines = [Text(" ").join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
+        view.styles.height = len(lines)
+        view.set_lines(lines)
 
     @staticmethod
     def _seat_text(info: TableInfo, seat: int, player: dict[str, Any], counts: Any,
                    acting: bool) -> Text:
         t = Text(">" if acting else " ", style="bold reverse" if acting else "")
-        t.append(f" {info.name(seat)}", style="bold")
+        mine = info.team_of(seat) == info.team_of(info.seat) and info.seat is not None
+        t.append(f" {info.name(seat)}", style="bold green" if mine else "bold")
         if seat == info.seat:
             t.append(" (you)")
         if player.get("bot"):
@@ -199,13 +208,9 @@ class TableScreen(Screen[None]):
         return t
 
     def _panel(self, info: TableInfo) -> None:
-        cls = panel_for(info.view.get("game"))
-        if type(self.panel) is not cls:
-            slot = self.query_one("#panel-slot", Vertical)
-            slot.remove_children()
-            self.panel = cls(id="panel")
-            slot.mount(self.panel)
-        self.panel.show(info)
+        self.panel = panel_for(info.view.get("game"))
+        view = self.query_one("#panel", LinesView)
+        view.set_lines(self.panel.lines(info, view.content_region.width or self.app.size.width))
 
     def _pile(self, info: TableInfo) -> None:
         v = info.view
@@ -288,17 +293,17 @@ class TableScreen(Screen[None]):
 
     def add_log(self, line: Text) -> None:
         if self._ready:
-            self.query_one("#log", RichLog).write(line)
+            self.query_one("#log", LogView).write(line)
 
     def show_error(self, payload: dict[str, Any]) -> None:
         self.error = payload
         self._status()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     def note(self, text: str) -> None:
         self.error = {"message": text}
         self._status()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     def _status(self) -> None:
         if not self._ready:
@@ -324,6 +329,19 @@ class TableScreen(Screen[None]):
         self.query_one("#status", SliceStatic).show(data, lambda: text)
 
     # what the footer offers
+    def _refresh_footer(self) -> None:
+        """Ask the footer to redraw only when what ``check_action`` answers changed.
+
+        The footer rebuilds its keys (new widgets, a layout) on every request, which
+        would otherwise happen for every view that arrives.
+        """
+        message = self.message or {}
+        key = (tuple(sorted(self.legal_kinds())), self._seated(), bool(message.get("over")),
+               bool(self.error and self.error.get("rule")))
+        if key != self._footer_key:
+            self._footer_key = key
+            self.refresh_bindings()
+
     def legal_kinds(self) -> dict[str, dict[str, Any]]:
         if self.message is None or self.message.get("seat") is None:
             return {}
@@ -409,7 +427,7 @@ class TableScreen(Screen[None]):
         self.error = None
         self.target = None
         self._status()
-        self.refresh_bindings()
+        self._refresh_footer()
         if self.info is not None:
             self.show(self.info.message)
 

@@ -8,11 +8,36 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.cards import CardLook, card_label, card_style
+
+
+def needs_layout(widget: Widget) -> bool:
+    """Whether new content may change the widget's height, so the screen must reflow.
+
+    A layout re-renders every widget on the screen (and ``Static.update`` asks for one
+    by default); a repaint redraws only this widget's region. Per-session rendering cost
+    is dominated by that difference, so a widget asks for a layout only when the height
+    its new content needs differs from the height it has.
+    """
+    if not widget.is_mounted or not widget.size:
+        return True
+    width = widget.content_region.width
+    wanted = widget.get_content_height(widget.size, widget.app.size, width)
+    height = widget.styles.height
+    if height is not None and height.is_cells:
+        return False
+    low, high = widget.styles.min_height, widget.styles.max_height
+    if low is not None and low.is_cells:
+        wanted = max(wanted, int(low.value))
+    if high is not None and high.is_cells:
+        wanted = min(wanted, int(high.value))
+    return wanted != widget.content_region.height
 
 
 class SliceStatic(Static):
@@ -28,7 +53,9 @@ class SliceStatic(Static):
             return False
         self._slice = data
         self.renders += 1
-        self.update(build())
+        self.update(build(), layout=False)
+        if needs_layout(self):
+            self.refresh(layout=True)
         return True
 
 
@@ -69,7 +96,9 @@ class HandView(Widget, can_focus=True):
         self._changed()
 
     def _changed(self) -> None:
-        self.refresh(layout=True)
+        self.refresh()
+        if needs_layout(self):
+            self.refresh(layout=True)
         self.post_message(self.Changed())
 
     # selection
@@ -156,3 +185,226 @@ class HandView(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def text_strip(text: Text, console: Any) -> Strip:
+    """One line of rich Text as a Strip (no wrapping: the caller sized it)."""
+    return Strip(list(text.render(console, end="")), text.cell_len)
+
+
+class LinesView(Widget):
+    """A fixed-size block of text lines that repaints only the lines that changed.
+
+    A Static repaints all its lines when any changes, and when its line count changes
+    the whole screen is laid out and redrawn. Here a new set of lines is compared line
+    by line with the shown one; only the rows that differ are marked dirty, and the
+    widget's size never follows its content (it scrolls instead: wheel, or ``scroll``).
+    """
+
+    DEFAULT_CSS = "LinesView { height: 1fr; }"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[Text] = []
+        self.top = 0
+        self.repainted = 0  # rows repainted since mounting (tests read it)
+        self._strips: dict[int, Strip] = {}
+
+    def set_lines(self, lines: list[Text]) -> int:
+        """Show ``lines``; returns how many visible rows had to be repainted."""
+        old = self.lines
+        self.lines = lines
+        changed = [y for y in range(max(len(old), len(lines)))
+                   if y >= len(old) or y >= len(lines) or old[y] != lines[y]]
+        for y in changed:
+            self._strips.pop(y, None)
+        height = self.content_region.height
+        top = max(0, min(self.top, len(lines) - height))
+        if top != self.top:  # everything shown moves
+            self.top = top
+            self.refresh()
+            self.repainted += height
+            return height
+        rows = [y - top for y in changed if 0 <= y - top < height]
+        width = self.content_region.width
+        for row in rows:
+            self.refresh(Region(0, row, width, 1))
+        self.repainted += len(rows)
+        return len(rows)
+
+    def scroll(self, step: int) -> None:
+        height = self.content_region.height
+        top = max(0, min(self.top + step, len(self.lines) - height))
+        if top != self.top:
+            self.top = top
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_region.width
+        index = self.top + y
+        style = self.rich_style
+        if index >= len(self.lines):
+            return Strip.blank(width, style)
+        strip = self._strips.get(index)
+        if strip is None:
+            strip = text_strip(self.lines[index], self.app.console)
+            self._strips[index] = strip
+        return strip.crop_extend(0, width, style).apply_style(style)
+
+    def on_resize(self) -> None:
+        self._strips.clear()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.scroll(-3)
+        event.stop()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.scroll(3)
+        event.stop()
+
+
+class LogView(Widget):
+    """The table's event log and chat, oldest line at the top, newest below it.
+
+    Textual's RichLog grows its virtual size on every write, and a virtual size change
+    lays out and redraws the whole screen. This view keeps its size and pages instead of
+    scrolling line by line: a new line is painted in the next free row, and only when
+    the view is full does it move the older half up (the one write that repaints every
+    row). Each line is wrapped and turned into strips once. The wheel scrolls back
+    through the last ``max_lines`` lines.
+    """
+
+    DEFAULT_CSS = "LogView { height: 1fr; }"
+
+    def __init__(self, max_lines: int = 300, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_lines = max_lines
+        self.lines: list[Text] = []
+        self.written = 0
+        self.first = 0  # the wrapped row shown at the top, while following the log
+        self.back = 0  # rows scrolled back by the wheel (0: following the log)
+        self.repainted = 0  # rows repainted since mounting (tests read it)
+        self._rows: tuple[int, int, list[Strip]] = (0, -1, [])
+
+    def write(self, line: Text) -> None:
+        self.written += 1
+        self.lines.append(line)
+        del self.lines[:-self.max_lines]
+        width, height = self.content_region.width, self.content_region.height
+        if not self.is_mounted or width <= 0 or height <= 0:
+            self.refresh()
+            return
+        cached, count_before = self._rows[1] == width, len(self._rows[2])
+        rows = self.rows(width)
+        added = len(rows) - count_before
+        first = self._follow(len(rows), height)
+        if not cached or self.back or first != self.first or not 0 < added <= height:
+            self.first = first
+            self.refresh()
+            self.repainted += height
+            return
+        for y in range(len(rows) - added - first, len(rows) - first):
+            self.refresh(Region(0, y, width, 1))
+        self.repainted += added
+
+    def _follow(self, count: int, height: int) -> int:
+        """Top row while following: unchanged until the rows overflow, then half a page on."""
+        if count - self.first <= height and self.first <= count:
+            return self.first
+        return max(0, count - max(1, height // 2))
+
+    def _wrap(self, line: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        rows = line.wrap(console, width) if width > 0 else [line]
+        return [text_strip(row, console) for row in rows]
+
+    def rows(self, width: int) -> list[Strip]:
+        """Every line wrapped to ``width``, oldest first; only new lines are wrapped."""
+        written, cached_width, rows = self._rows
+        new = self.written - written
+        if cached_width != width or new > len(self.lines):
+            rows, new = [], len(self.lines)
+            self.first = 0
+        for line in self.lines[len(self.lines) - new:]:
+            rows.extend(self._wrap(line, width))
+        keep = self.max_lines * 3
+        if len(rows) > keep:
+            self.first = max(0, self.first - (len(rows) - keep))
+            rows = rows[-keep:]
+        self._rows = (self.written, width, rows)
+        return rows
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.content_region.width, self.content_region.height
+        rows = self.rows(width)
+        self.first = self._follow(len(rows), height)
+        self.back = max(0, min(self.back, max(0, len(rows) - height)))
+        style = self.rich_style
+        if self.back:
+            start = max(0, len(rows) - height - self.back)
+            if y == height - 1:
+                note = Text(f"-- {self.back} newer rows below --", style="dim reverse")
+                return text_strip(note, self.app.console).crop_extend(0, width, style)
+        else:
+            start = self.first
+        index = start + y
+        if index >= len(rows):
+            return Strip.blank(width, style)
+        return rows[index].crop_extend(0, width, style).apply_style(style)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.back += 3
+        self.refresh()
+        event.stop()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.back = max(0, self.back - 3)
+        self.refresh()
+        event.stop()
+
+
+class KeysBar(SliceStatic):
+    """The footer line: the keys the screen offers now, each clickable.
+
+    Textual's Footer rebuilds a widget per key and lays the screen out again whenever
+    the bindings are refreshed; this is one line of text, redrawn only when the offer
+    changed.
+    """
+
+    DEFAULT_CSS = "KeysBar { height: 1; background: $footer-background; }"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._hits: list[tuple[int, int, str]] = []  # (x0, x1, action)
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        offered = [(binding.key_display or self.app.get_key_display(binding),
+                    binding.description, binding.action, enabled)
+                   for _, binding, enabled, _ in screen.active_bindings.values()
+                   if binding.show]
+        self.show(tuple(offered), lambda: self._text(offered))
+
+    def _text(self, offered: list[tuple[str, str, str, bool]]) -> Text:
+        out = Text()
+        self._hits = []
+        for key, description, action, enabled in offered:
+            start = out.cell_len
+            out.append(f" {key} ", style="bold reverse" if enabled else "dim reverse")
+            out.append(f"{description}  ", style="" if enabled else "dim")
+            if enabled:
+                self._hits.append((start, out.cell_len, action))
+        return out
+
+    async def on_click(self, event: events.Click) -> None:
+        for x0, x1, action in self._hits:
+            if x0 <= event.x < x1:
+                event.stop()
+                await self.screen.run_action(action)
+                return
