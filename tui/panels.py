@@ -102,11 +102,18 @@ class GamePanel:
 
     complete_at = 7
     SIDE_BY_SIDE = 150
+    VIEW_KEYS: tuple[str, ...] = ("melds", "totals", "teams")
+    """The parts of the view the lines are made of: equal parts, equal lines."""
+
+    def key(self, info: TableInfo, width: int) -> tuple[Any, ...]:
+        """Compared (cheaply, as plain data) before the lines are rebuilt."""
+        return (tuple(info.view.get(k) for k in self.VIEW_KEYS), info.names, info.seat,
+                info.look, info.target, width)
 
     def lines(self, info: TableInfo, width: int) -> list[Text]:
         blocks = [self.team_block(info, team) for team in info.team_order()]
         if width >= self.SIDE_BY_SIDE and len(blocks) > 1:
-            return _columns(blocks, width // len(blocks))
+            return _columns(blocks, width // len(blocks), info.look.ascii)
         out: list[Text] = []
         for block in blocks:
             if out:
@@ -132,6 +139,9 @@ class GamePanel:
 
 class HandAndFootPanel(GamePanel):
     """Adds the minimum count, piles toward going out and red threes."""
+
+    VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "min_count", "red_threes", "piles",
+                 "go_out_piles")
 
     def team_header(self, info: TableInfo, team: int) -> Text:
         v = info.view
@@ -160,14 +170,14 @@ def panel_for(game: str | None) -> GamePanel:
     return PANELS.get(game or "", GamePanel)()
 
 
-def _columns(blocks: list[list[Text]], width: int) -> list[Text]:
+def _columns(blocks: list[list[Text]], width: int, ascii: bool = False) -> list[Text]:
     """Blocks of lines side by side, each cropped or padded to ``width`` cells."""
     out: list[Text] = []
     for row in range(max(len(b) for b in blocks)):
         line = Text()
         for block in blocks:
             cell = block[row].copy() if row < len(block) else Text()
-            cell.truncate(width - 1, overflow="ellipsis", pad=True)
+            cell.truncate(width - 1, overflow="crop" if ascii else "ellipsis", pad=True)
             line.append_text(cell)
             line.append(" ")
         out.append(line)

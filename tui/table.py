@@ -29,7 +29,7 @@ from tui.cards import (
 )
 from tui.compositor import DirtyOnlyCompositor
 from tui.panels import GamePanel, TableInfo, panel_for
-from tui.widgets import HandView, KeysBar, LinesView, LogView, SliceStatic
+from tui.widgets import HandView, KeysBar, LinesView, LogView, TextLines
 
 # binding action -> the legal kind that makes it available
 NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
@@ -84,21 +84,23 @@ class TableScreen(Screen[None]):
         self.panel: GamePanel | None = None
         self._ready = False
         self._footer_key: tuple[Any, ...] | None = None
+        self._panel_key: tuple[Any, ...] | None = None
+        self._seats_key: tuple[Any, ...] | None = None
 
     def compose(self) -> ComposeResult:
-        yield SliceStatic(id="top")
+        yield TextLines(id="top")
         yield LinesView(id="seats")
         with Horizontal(id="middle"):
             yield LinesView(id="panel")
             with Vertical(id="side"):
                 yield LogView(id="log", max_lines=300)
                 yield Input(placeholder="c: chat", id="chat", max_length=200)
-        yield SliceStatic(id="pile")
-        yield SliceStatic(id="prompt")
-        yield SliceStatic(id="handhead")
-        yield SliceStatic(id="staged")
+        yield TextLines(id="pile")
+        yield TextLines(id="prompt")
+        yield TextLines(id="handhead")
+        yield TextLines(id="staged")
         yield HandView(id="hand")
-        yield SliceStatic(id="status")
+        yield TextLines(id="status")
         yield KeysBar(id="keys")
 
     def on_mount(self) -> None:
@@ -160,7 +162,7 @@ class TableScreen(Screen[None]):
         deals = f"/{v['deals']}" if v.get("deals") else ""
         data = (v.get("title"), m.get("table"), v.get("deal_number"), deals, v.get("phase"),
                 you, m.get("over"))
-        self.query_one("#top", SliceStatic).show(data, lambda: Text.assemble(
+        self.query_one("#top", TextLines).show(data, lambda: Text.assemble(
             (f" {v.get('title') or v.get('game')}", "bold"),
             f" · table {m.get('table')} · deal {v.get('deal_number')}{deals}"
             f" · {PHASES.get(v.get('phase', ''), v.get('phase', ''))} · you: {you}"))
@@ -169,12 +171,19 @@ class TableScreen(Screen[None]):
         """Two seats a line, each in half the width; only changed lines repaint."""
         view = self.query_one("#seats", LinesView)
         half = max(20, (view.content_region.width or self.app.size.width) // 2)
+        v = info.view
+        key = (v.get("counts"), v.get("to_act"), v.get("dealer"), v.get("teams"), by_seat,
+               info.names, info.seat, half)
+        if key == self._seats_key:
+            return
+        self._seats_key = key
         to_act = set(info.view.get("to_act", []))
         cells = []
         for seat in range(len(info.names)):
             counts = info.view.get("counts", {}).get(seat, {})
             cell = self._seat_text(info, seat, by_seat.get(seat, {}), counts, seat in to_act)
-            cell.truncate(half - 1, overflow="ellipsis", pad=True)
+            cell.truncate(half - 1, overflow="crop" if info.look.ascii else "ellipsis",
+                          pad=True)
             cells.append(cell)
         lines = [Text(" ").join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
         view.styles.height = len(lines)
@@ -208,9 +217,13 @@ class TableScreen(Screen[None]):
         return t
 
     def _panel(self, info: TableInfo) -> None:
-        self.panel = panel_for(info.view.get("game"))
+        panel = self.panel = panel_for(info.view.get("game"))
         view = self.query_one("#panel", LinesView)
-        view.set_lines(self.panel.lines(info, view.content_region.width or self.app.size.width))
+        width = view.content_region.width or self.app.size.width
+        key = (type(panel), panel.key(info, width))
+        if key != self._panel_key:
+            self._panel_key = key
+            view.set_lines(panel.lines(info, width))
 
     def _pile(self, info: TableInfo) -> None:
         v = info.view
@@ -234,11 +247,11 @@ class TableScreen(Screen[None]):
                 t.append(" blocked", style="bold yellow")
             return t
 
-        self.query_one("#pile", SliceStatic).show(data, build)
+        self.query_one("#pile", TextLines).show(data, build)
 
     def _prompt(self, info: TableInfo) -> None:
         text, style = prompt_text(info)
-        self.query_one("#prompt", SliceStatic).show((text, style), lambda: Text(text, style))
+        self.query_one("#prompt", TextLines).show((text, style), lambda: Text(text, style))
 
     def _hand(self, info: TableInfo) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
@@ -273,7 +286,7 @@ class TableScreen(Screen[None]):
                 t.append_text(cards_text(sel, info.look))
             return t
 
-        self.query_one("#handhead", SliceStatic).show(data, build)
+        self.query_one("#handhead", TextLines).show(data, build)
         by_id = {c["id"]: c for c in hand_view.cards}
 
         def staged() -> Text:
@@ -284,7 +297,7 @@ class TableScreen(Screen[None]):
                 t.append("]")
             return t
 
-        widget = self.query_one("#staged", SliceStatic)
+        widget = self.query_one("#staged", TextLines)
         widget.display = bool(self.staged)
         widget.show((tuple((m, tuple(c)) for m, c in self.staged), info.look), staged)
 
@@ -320,13 +333,13 @@ class TableScreen(Screen[None]):
                 text.append(f" [{err['rule']}]  e: rule text", style="bold")
         elif self._seated():
             data = ("hint",)
-            text = Text(" ?: keys · arrows+space or type 7h: select · s: scores · r: rules · "
+            text = Text(" ?: keys · type 7h or arrows+space · s: scores · r: rules · "
                         "c: chat · q: leave", style="dim")
         else:
             data = ("watching",)
             text = Text(" Watching · ?: keys · s: scores · r: rules · c: chat · q: leave",
                         style="dim")
-        self.query_one("#status", SliceStatic).show(data, lambda: text)
+        self.query_one("#status", TextLines).show(data, lambda: text)
 
     # what the footer offers
     def _refresh_footer(self) -> None:

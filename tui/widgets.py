@@ -263,6 +263,35 @@ class LinesView(Widget):
         event.stop()
 
 
+class TextLines(LinesView):
+    """A SliceStatic drawn as lines: rebuilds its text only when its data changed, and
+    then repaints only the rows that differ (lines longer than the widget are cropped)."""
+
+    DEFAULT_CSS = "TextLines { height: 1; }"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._slice: Any = object()
+        self.renders = 0
+        self.text = Text()
+
+    def show(self, data: Any, build: Callable[[], Text | str]) -> bool:
+        if data == self._slice:
+            return False
+        self._slice = data
+        self.renders += 1
+        text = build()
+        self.text = Text(text) if isinstance(text, str) else text
+        self.set_lines(list(self.text.split("\n", allow_blank=True)))
+        if needs_layout(self):
+            self.refresh(layout=True)
+        return True
+
+    def render(self) -> Text:
+        """The whole text (Textual sizes an auto-height widget from it; tests read it)."""
+        return self.text
+
+
 class LogView(Widget):
     """The table's event log and chat, oldest line at the top, newest below it.
 
@@ -363,7 +392,7 @@ class LogView(Widget):
         event.stop()
 
 
-class KeysBar(SliceStatic):
+class KeysBar(TextLines):
     """The footer line: the keys the screen offers now, each clickable.
 
     Textual's Footer rebuilds a widget per key and lays the screen out again whenever

@@ -13,12 +13,13 @@ from textual._compositor import Compositor
 from engine.bots import make_bot
 from tests.tui.conftest import HAND_STAGE, FakeLink, game_at, view_message
 from tui.app import make_app
-from tui.widgets import LinesView, SliceStatic
+from tui.widgets import LinesView, TextLines
 
 
 def renders(screen: Any) -> dict[str, int]:
-    out = {w.id: w.renders for w in screen.query(SliceStatic) if w.id}
-    out.update({w.id: w.repainted for w in screen.query(LinesView)})
+    out = {w.id: w.renders for w in screen.query(TextLines) if w.id}
+    out.update({w.id: w.repainted for w in screen.query(LinesView)
+                if not isinstance(w, TextLines)})
     return out
 
 
