@@ -27,6 +27,7 @@ from tui.settings import Settings
 from tui.sheets import (
     MIN_SIZE,
     KeysScreen,
+    QuitDialog,
     RuleDialog,
     RulesScreen,
     ScoreScreen,
@@ -214,6 +215,19 @@ class MeldhallApp(App[int]):
         if not self.settings.mouse:
             event.prevent_default()
             event.stop()
+
+    async def action_quit(self) -> None:
+        """Ctrl+C / Ctrl+Q ask first; a second press while asking leaves at once."""
+        if any(isinstance(screen, QuitDialog) for screen in self.screen_stack):
+            self.exit()  # even with the "please enlarge" screen over the dialog
+        else:
+            self.push_screen(QuitDialog(), self._quit_answered)
+
+    def _quit_answered(self, leave: bool | None) -> None:
+        if leave:
+            self.exit()
+        else:  # the window may have changed size under the dialog
+            self._check_size(self.size.width, self.size.height)
 
     def action_nothing(self) -> None:
         """Ctrl+Z: never suspend a process that serves everyone (P10)."""

@@ -1,5 +1,5 @@
 """The screens beside the table: score sheet, rules, one rule's text, settings, keys,
-and the "please enlarge" screen."""
+the leave confirm and the "please enlarge" screen."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ MIN_SIZE = (80, 24)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
              "space": "Space", "escape": "Esc", "enter": "Enter"}
 PILES = ("clean", "dirty", "wild")
+LEAVE_KEYS = "Ctrl+C or Ctrl+Q leaves, after y to confirm (or a second Ctrl+C)."
 
 
 def rules_module() -> ModuleType | None:
@@ -224,12 +225,34 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
-            yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\nCtrl+C quits.",
+            yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\n" + LEAVE_KEYS,
                          markup=False)
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class QuitDialog(ModalScreen[bool]):
+    """Asks before a session ends: a stray Ctrl+C at a table should not drop a player.
+
+    Dismisses with True to leave. A second Ctrl+C is the app's own priority binding,
+    which leaves at once while this dialog is on top.
+    """
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Leave"),
+        Binding("n,escape", "answer(False)", "Stay"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static("Leave meldhall? Your seat is kept for you while you are away.\n\n"
+                         "y: leave  n/Esc: stay", id="quit", markup=False)
+        yield Footer()
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -51,7 +51,7 @@ async def one_session(port: int, name: str) -> None:
             assert chunk, "session ended before the lobby was drawn"
             seen = seen[-64:] + chunk
         process.stdin.write(b"\x1b[97;5u")  # ctrl+a in the kitty protocol (extended-key path)
-        process.stdin.write(b"\x03")  # ctrl+c quits
+        process.stdin.write(b"\x03y")  # ctrl+c asks, y leaves
         while await process.stdout.read(65536):
             pass
         await process.wait_closed()

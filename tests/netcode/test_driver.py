@@ -147,6 +147,12 @@ async def test_p17_paused_channel_drops_frames_and_repaints_on_resume(host: Host
     assert b"meldhall lobby" in resumed and b"New table" in resumed  # all of it
     handler.data_received(b"\x03")
     for _ in range(100):
+        if b"Leave meldhall?" in chan.data:
+            break
+        await asyncio.sleep(0.02)
+    assert chan.exit_status is None  # Ctrl+C asks first
+    handler.data_received(b"y")
+    for _ in range(100):
         if chan.exit_status is not None:
             break
         await asyncio.sleep(0.02)

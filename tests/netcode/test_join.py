@@ -65,7 +65,8 @@ async def test_join_app_shows_the_lobby_and_takes_a_seat(host, connect, tmp_path
         # What the host says about the seat reaches the native screen too.
         owner.send("add_bot", seat=2)
         await wait_screen(pilot, lambda t: "bot 2" in t)
-        await pilot.press("ctrl+c")
+        await pilot.press("ctrl+c", "y")
+    assert app.return_code == 0  # left by the keys, not by the harness closing the app
     for _ in range(100):
         if not any(s.name == "nina" for s in host.lobby.sessions):
             break

@@ -92,10 +92,12 @@ async def test_pty_session_sees_the_lobby_and_can_create_a_table(host: Host) -> 
         pty.process.change_terminal_size(100, 30)
         pty.screen.resize(lines=30, columns=100)
         await pty.wait_until(lambda t: "Your hand" in t)
-        # Ctrl-Z never suspends anything (P10); Ctrl-C quits cleanly.
+        # Ctrl-Z never suspends anything (P10); Ctrl-C asks first, then y leaves cleanly.
         pty.type("\x1a")
         await asyncio.sleep(0.1)
         pty.type("\x03")
+        await pty.wait_until(lambda t: "Leave meldhall?" in t)
+        pty.type("y")
         await asyncio.wait_for(pty.drain(), 10)
         await asyncio.wait_for(pty.process.wait_closed(), 10)
         assert pty.process.exit_status == 0

@@ -1,28 +1,45 @@
-"""Small windows, settings, the lobby's requests, and a host that says goodbye."""
+"""Small windows, settings, the lobby's requests, leaving, and a host that says goodbye."""
 
 from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
 
 from tests.tui.conftest import HAND_STAGE, WELCOME, FakeLink, game_at, lobby_message, view_message
 from tui.app import make_app
 from tui.lobby import CreateScreen
-from tui.sheets import TooSmallScreen
+from tui.sheets import QuitDialog, TooSmallScreen
 from tui.table import TableScreen
 
 
-async def test_too_small_then_large_again_then_bye() -> None:
+async def sit_at_table(link: FakeLink, pilot: Pilot[Any]) -> None:
+    """Seat 1 at table 3, mid-deal: the place where a stray Ctrl+C would hurt."""
+    link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot", "seats": 4,
+               "role": "player"})
+    link.push(view_message(game_at(HAND_STAGE), 1))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("ask_to_leave", [False, True])
+async def test_too_small_then_large_again_then_bye(ask_to_leave: bool) -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot", "seats": 4,
-                   "role": "player"})
-        link.push(view_message(game_at(HAND_STAGE), 1))
-        await pilot.pause()
+        await sit_at_table(link, pilot)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert "at least 80x24 (it is 60x20)" in str(app.screen.query_one("#toosmall").render())
         link.push(view_message(game_at(HAND_STAGE), 1, seq=13))  # still rendered underneath
+        if ask_to_leave:  # the dialog covers the enlarge screen; staying takes both away
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert isinstance(app.screen, QuitDialog)
         await pilot.resize_terminal(100, 30)
+        if ask_to_leave:
+            await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         link.push({"t": "bye", "reason": "the host is shutting down"})
@@ -52,10 +69,7 @@ async def test_settings_change_the_cards_not_the_host() -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot", "seats": 4,
-                   "role": "player"})
-        link.push(view_message(game_at(HAND_STAGE), 1))
-        await pilot.pause()
+        await sit_at_table(link, pilot)
         await pilot.press("o", "4", "5", "1", "escape")
         await pilot.pause()
         assert app.settings.ascii and app.settings.sort == "suit" and app.settings.depth == "16"
@@ -64,3 +78,43 @@ async def test_settings_change_the_cards_not_the_host() -> None:
         await pilot.press("ctrl+z")  # never suspends
         await pilot.pause()
     assert link.sent == []
+
+
+@pytest.mark.parametrize(("ask", "stay"), [("ctrl+c", "n"), ("ctrl+q", "escape")])
+async def test_ctrl_c_asks_first_and_n_returns_to_the_table_unchanged(ask: str,
+                                                                     stay: str) -> None:
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_at_table(link, pilot)
+        await pilot.press("right", "space")  # a chosen card, which must survive the dialog
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        hand = str(table.query_one("#hand").render())
+        await pilot.press(ask)
+        await pilot.pause()
+        assert isinstance(app.screen, QuitDialog) and app.is_running
+        text = str(app.screen.query_one("#quit").render())
+        assert "Leave meldhall?" in text and "seat is kept" in text
+        await pilot.press("ctrl+z", "d")  # neither suspends nor reaches the table below
+        await pilot.press(stay)
+        await pilot.pause()
+        assert app.screen is table and app.is_running
+        assert str(table.query_one("#hand").render()) == hand
+        assert app.screen_stack == [app.lobby_screen, table]
+    assert app.return_code is None  # never asked to exit: the harness closed it
+    assert link.sent == []
+
+
+@pytest.mark.parametrize("keys", [("ctrl+c", "y"), ("ctrl+q", "enter"), ("ctrl+c", "ctrl+c")])
+async def test_y_or_a_second_ctrl_c_leaves(keys: tuple[str, ...]) -> None:
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_at_table(link, pilot)
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert not app.is_running
+    assert app.return_code == 0 and app.return_value is None  # as the plain quit did
+    assert link.closed and link.sent == []
