@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-unauthenticated", type=int, default=32)
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
+    serve.add_argument("--open-hands", action="store_true",
+                       help="when a deal ends, show spectators the cards left in every hand")
     serve.add_argument("--allow-client-seeds", action="store_true",
                        help="let `create` choose the deal seed (tests and puzzles only)")
     serve.add_argument("-v", "--verbose", action="store_true")
@@ -69,6 +71,7 @@ async def serve(args: argparse.Namespace) -> int:
         authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
         max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
+        open_hands=args.open_hands,
     ))
     port = await host.start()
     out = sys.__stdout__

@@ -38,10 +38,11 @@ class Lobby:
     """Tables, sessions and the lobby requests of the protocol."""
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0,
-                 allow_client_seeds: bool = False) -> None:
+                 allow_client_seeds: bool = False, open_hands: bool = False) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.allow_client_seeds = allow_client_seeds
+        self.open_hands = open_hands
         self.tables: dict[int, Table] = {}
         self.sessions: set[Session] = set()
         self._lobby_pending = False
@@ -79,7 +80,7 @@ class Lobby:
                    options: dict[str, Any], game: Any, round_no: int = 1) -> Table:
         table = Table(table_id, game_name, seats, seed, options, game, self.store,
                       round_no=round_no, bot_delay=self.bot_delay,
-                      on_change=lambda _t: self._lobby_changed())
+                      open_hands=self.open_hands, on_change=lambda _t: self._lobby_changed())
         self.tables[table_id] = table
         return table
 

@@ -59,6 +59,7 @@ class HostConfig:
     keepalive_count_max: int = 3
     bot_delay: float = 1.0
     allow_client_seeds: bool = False
+    open_hands: bool = False
 
 
 @dataclass(slots=True)
@@ -280,7 +281,8 @@ class Host:
         config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.store = Store(config.data_dir / "meldhall.sqlite3")
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
-                           allow_client_seeds=config.allow_client_seeds)
+                           allow_client_seeds=config.allow_client_seeds,
+                           open_hands=config.open_hands)
         self.host_key = load_or_create_host_key(config.data_dir)
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None

@@ -68,6 +68,11 @@ class _Item:
     done: asyncio.Future[None] | None = field(default=None)
 
 
+DEAL_ENDED_PHASES = frozenset({"deal_over", "game_over"})
+"""The family's phases between deals and after the last (``docs/engine.md``): the only
+times the host's "open hands" option shows spectators what is left in every hand."""
+
+
 class Table:
     """A table: its game, its seats, its watchers and its writer task."""
 
@@ -83,6 +88,7 @@ class Table:
         *,
         round_no: int = 1,
         bot_delay: float = 1.0,
+        open_hands: bool = False,
         on_change: Callable[[Table], None] | None = None,
     ) -> None:
         self.id = table_id
@@ -96,6 +102,7 @@ class Table:
         self.watchers: dict[Member, int | None] = {}
         self._store = store
         self._bot_delay = bot_delay
+        self._open_hands = open_hands
         self._bots: dict[int, Bot] = {}
         self._bot_pending: dict[int, int] = {}
         self._bot_tokens = itertools.count(1)
@@ -300,6 +307,13 @@ class Table:
         return list(events)
 
     def _view_frame(self, seat: int | None, players: list[dict[str, Any]]) -> bytes:
+        view = self.game.view(seat)
+        extra: dict[str, Any] = {}
+        if seat is None and self._open_hands and view.get("phase") in DEAL_ENDED_PHASES:
+            # Each hand exactly as the engine shows it to its own seat, and only once the
+            # deal is over: during play a spectator's frames never carry a hand card.
+            extra["open_hands"] = {s: self.game.view(s).get("hand", [])
+                                   for s in range(self.seats)}
         return server_frame(
             "view",
             table=self.id,
@@ -308,7 +322,8 @@ class Table:
             seat=seat,
             over=bool(self.game.over),
             players=players,
-            view=self.game.view(seat),
+            view=view,
+            **extra,
         )
 
     def _render(self, seats: set[int | None], players: list[dict[str, Any]]

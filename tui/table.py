@@ -220,10 +220,11 @@ class TableScreen(Screen[None]):
         panel = self.panel = panel_for(info.view.get("game"))
         view = self.query_one("#panel", LinesView)
         width = view.content_region.width or self.app.size.width
-        key = (type(panel), panel.key(info, width))
+        open_hands = info.message.get("open_hands")
+        key = (type(panel), panel.key(info, width), open_hands)
         if key != self._panel_key:
             self._panel_key = key
-            view.set_lines(panel.lines(info, width))
+            view.set_lines(open_hands_lines(info, open_hands) + panel.lines(info, width))
 
     def _pile(self, info: TableInfo) -> None:
         v = info.view
@@ -649,6 +650,20 @@ def prompt_text(info: TableInfo) -> tuple[str, str]:
         mine = " Your turn: " + what + "." + extra.get(permission or "", "")
         return mine, "bold green"
     return f" {info.name(turn)}'s turn ({PHASES.get(phase or '', phase)}).", ""
+
+
+def open_hands_lines(info: TableInfo, hands: Any) -> list[Text]:
+    """What was left in every hand when the deal ended, for spectators of a host that
+    shows them (``meldhall serve --open-hands``); the host sends it only then."""
+    if not isinstance(hands, dict) or not hands:
+        return []
+    lines = [Text("Hands left at the end of the deal", style="bold")]
+    for seat, cards in sorted(hands.items()):
+        line = Text(f"  {info.name(seat)}: ", style="bold")
+        line.append_text(cards_text(sort_hand(cards), info.look) if cards
+                         else Text("(none)", style="dim"))
+        lines.append(line)
+    return [*lines, Text()]
 
 
 def _key(card: dict[str, Any] | None) -> Any:

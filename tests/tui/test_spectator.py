@@ -1,0 +1,53 @@
+"""The spectator's table: no hand, no actions; open hands when the host sends them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.bots import make_bot
+from tests.tui.conftest import NAMES, FakeLink, view_message
+from tui.app import make_app
+from tui.cards import card_label
+
+
+def game_at_deal_end() -> Any:
+    game = engine.create_game("hand_and_foot", 4, 3)
+    bots = [make_bot("random", seat) for seat in range(4)]
+    while game.view(None)["phase"] != "deal_over":
+        (seat,) = game.to_act
+        game.apply(seat, bots[seat].act({"legal": game.legal(seat)}))
+    return game
+
+
+def screen_text(app: Any) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+async def test_open_hands_show_every_seats_leftover_cards() -> None:
+    link, game = FakeLink(), game_at_deal_end()
+    hands = {seat: game.view(seat)["hand"] for seat in range(4)}
+    async with make_app(link).run_test(size=(120, 40)) as pilot:
+        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
+                   "seats": 4, "role": "spectator"})
+        link.push({**view_message(game, None), "open_hands": hands})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Hands left at the end of the deal" in text
+        for seat, cards in hands.items():
+            name = NAMES[seat]
+            row = next(line for line in text.splitlines() if f"  {name}: " in line)
+            for card in cards:
+                assert card_label(card["code"]) in row
+
+
+async def test_without_open_hands_the_deal_end_shows_no_hand() -> None:
+    link, game = FakeLink(), game_at_deal_end()
+    async with make_app(link).run_test(size=(120, 40)) as pilot:
+        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
+                   "seats": 4, "role": "spectator"})
+        link.push(view_message(game, None))
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Hands left" not in text and "Your hand" not in text
