@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -27,11 +28,11 @@ def needs_layout(widget: Widget) -> bool:
     """
     if not widget.is_mounted or not widget.size:
         return True
-    width = widget.content_region.width
-    wanted = widget.get_content_height(widget.size, widget.app.size, width)
     height = widget.styles.height
     if height is not None and height.is_cells:
         return False
+    width = widget.content_region.width
+    wanted = widget.get_content_height(widget.size, widget.app.size, width)
     low, high = widget.styles.min_height, widget.styles.max_height
     if low is not None and low.is_cells:
         wanted = max(wanted, int(low.value))
@@ -192,7 +193,23 @@ def text_strip(text: Text, console: Any) -> Strip:
     return Strip(list(text.render(console, end="")), text.cell_len)
 
 
-class LinesView(Widget):
+class PaintedOnce(Widget):
+    """Reads the base style and content size once per render pass, not once per line.
+
+    ``rich_style`` walks every ancestor's styles on each call; ``render_line`` runs for
+    each dirty row.
+    """
+
+    _base_style: RichStyle = RichStyle()
+    _content: Size = Size(0, 0)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._base_style = self.rich_style
+        self._content = self.content_region.size
+        return super().render_lines(crop)
+
+
+class LinesView(PaintedOnce):
     """A fixed-size block of text lines that repaints only the lines that changed.
 
     A Static repaints all its lines when any changes, and when its line count changes
@@ -240,9 +257,9 @@ class LinesView(Widget):
             self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        width = self.content_region.width
+        width = self._content.width
         index = self.top + y
-        style = self.rich_style
+        style = self._base_style
         if index >= len(self.lines):
             return Strip.blank(width, style)
         strip = self._strips.get(index)
@@ -292,7 +309,7 @@ class TextLines(LinesView):
         return self.text
 
 
-class LogView(Widget):
+class LogView(PaintedOnce):
     """The table's event log and chat, oldest line at the top, newest below it.
 
     Textual's RichLog grows its virtual size on every write, and a virtual size change
@@ -364,11 +381,11 @@ class LogView(Widget):
         return rows
 
     def render_line(self, y: int) -> Strip:
-        width, height = self.content_region.width, self.content_region.height
+        width, height = self._content
         rows = self.rows(width)
         self.first = self._follow(len(rows), height)
         self.back = max(0, min(self.back, max(0, len(rows) - height)))
-        style = self.rich_style
+        style = self._base_style
         if self.back:
             start = max(0, len(rows) - height - self.back)
             if y == height - 1:
