@@ -17,12 +17,8 @@ import pytest
 from netcode.cli import build_parser, join
 from netcode.native import HostKeyChanged, KnownHosts, SubsystemLink
 from netcode.server import Host
+from tests.tui.conftest import screen_text
 from tui.app import make_app
-
-
-def screen_text(app: Any) -> str:
-    """What the App's screen shows now, as plain lines."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def wait_screen(pilot: Any, check: Callable[[str], bool], timeout: float = 10.0) -> str:

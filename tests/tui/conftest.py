@@ -12,6 +12,7 @@ from typing import Any
 import engine
 from netcode.framing import FrameDecoder, encode_frame
 from netcode.protocol import SERVER_TAGS
+from tui.table import TableScreen
 
 NAMES = ["ann", "bob", "cy", "dee"]
 
@@ -136,3 +137,19 @@ def lobby_message() -> dict[str, Any]:
 
 WELCOME = {"t": "welcome", "name": "bob", "user": "name:bob", "server": "meldhall",
            "code": "KQ7P-M3XD"}
+
+
+async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw: Any) -> None:
+    """Welcome, lobby, joined (a seat, or watching with None) and the first view."""
+    link.push(WELCOME)
+    link.push(lobby_message())
+    link.push({"t": "joined", "table": 3, "seat": seat, "game": "hand_and_foot", "seats": 4,
+               "role": "player" if seat is not None else "spectator"})
+    link.push(view_message(game, seat, **kw))
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TableScreen)
+
+
+def screen_text(app: Any) -> str:
+    """What the App's screen shows now, as plain lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

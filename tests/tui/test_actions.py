@@ -11,11 +11,10 @@ from typing import Any
 from tests.tui.conftest import (
     FOOT_STAGE,
     HAND_STAGE,
-    WELCOME,
     FakeLink,
+    at_table,
     card_ids,
     game_at,
-    lobby_message,
     view_message,
 )
 from tui.app import make_app
@@ -56,16 +55,6 @@ def status(app: Any) -> str:
 
 def prompt(app: Any) -> str:
     return str(app.screen.query_one("#prompt").render())
-
-
-async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw: Any) -> None:
-    link.push(WELCOME)
-    link.push(lobby_message())
-    link.push({"t": "joined", "table": 3, "seat": seat, "game": "hand_and_foot", "seats": 4,
-               "role": "player" if seat is not None else "spectator"})
-    link.push(view_message(game, seat, **kw))
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, TableScreen)
 
 
 async def test_draw() -> None:

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from textual.pilot import Pilot
 
-from tests.tui.conftest import HAND_STAGE, WELCOME, FakeLink, game_at, lobby_message, view_message
+from tests.tui.conftest import (
+    HAND_STAGE,
+    WELCOME,
+    FakeLink,
+    at_table,
+    game_at,
+    lobby_message,
+    view_message,
+)
 from tui.app import make_app
 from tui.lobby import CreateScreen
 from tui.sheets import QuitDialog, TooSmallScreen
 from tui.table import TableScreen
-
-
-async def sit_at_table(link: FakeLink, pilot: Pilot[Any]) -> None:
-    """Seat 1 at table 3, mid-deal: the place where a stray Ctrl+C would hurt."""
-    link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot", "seats": 4,
-               "role": "player"})
-    link.push(view_message(game_at(HAND_STAGE), 1))
-    await pilot.pause()
 
 
 @pytest.mark.parametrize("ask_to_leave", [False, True])
@@ -27,7 +24,7 @@ async def test_too_small_then_large_again_then_bye(ask_to_leave: bool) -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        await sit_at_table(link, pilot)
+        await at_table(pilot, link, game_at(HAND_STAGE), 1)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
@@ -69,7 +66,7 @@ async def test_settings_change_the_cards_not_the_host() -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        await sit_at_table(link, pilot)
+        await at_table(pilot, link, game_at(HAND_STAGE), 1)
         await pilot.press("o", "4", "5", "1", "escape")
         await pilot.pause()
         assert app.settings.ascii and app.settings.sort == "suit" and app.settings.depth == "16"
@@ -86,7 +83,7 @@ async def test_ctrl_c_asks_first_and_n_returns_to_the_table_unchanged(ask: str,
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        await sit_at_table(link, pilot)
+        await at_table(pilot, link, game_at(HAND_STAGE), 1)
         await pilot.press("right", "space")  # a chosen card, which must survive the dialog
         await pilot.pause()
         table = app.screen
@@ -112,7 +109,7 @@ async def test_y_or_a_second_ctrl_c_leaves(keys: tuple[str, ...]) -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        await sit_at_table(link, pilot)
+        await at_table(pilot, link, game_at(HAND_STAGE), 1)
         await pilot.press(*keys)
         await pilot.pause()
         assert not app.is_running
