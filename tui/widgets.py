@@ -194,19 +194,50 @@ def text_strip(text: Text, console: Any) -> Strip:
 
 
 class PaintedOnce(Widget):
-    """Reads the base style and content size once per render pass, not once per line.
+    """Reads the base style and content size at most once per render pass.
 
     ``rich_style`` walks every ancestor's styles on each call; ``render_line`` runs for
-    each dirty row.
+    each dirty row, and ``render_lines`` for every widget a repaint touches, dirty rows
+    or not. Finished rows are kept per (style, width) and reused until they change.
     """
 
-    _base_style: RichStyle = RichStyle()
     _content: Size = Size(0, 0)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._style: RichStyle | None = None
+        self._painted: dict[int, Strip] = {}
+        self._painted_for: tuple[RichStyle, int] | None = None
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._base_style = self.rich_style
+        self._style = None
         self._content = self.content_region.size
         return super().render_lines(crop)
+
+    @property
+    def base_style(self) -> RichStyle:
+        if self._style is None:
+            self._style = self.rich_style
+            key = (self._style, self._content.width)
+            if key != self._painted_for:
+                self._painted_for = key
+                self._painted.clear()
+        return self._style
+
+    def painted(self, key: int, strip: Strip) -> Strip:
+        """``strip`` cropped to the width on the widget's base style (kept by ``key``)."""
+        style = self.base_style
+        done = self._painted.get(key)
+        if done is None:
+            done = strip.crop_extend(0, self._content.width, style).apply_style(style)
+            self._painted[key] = done
+        return done
+
+    def forget(self, key: int | None = None) -> None:
+        if key is None:
+            self._painted.clear()
+        else:
+            self._painted.pop(key, None)
 
 
 class LinesView(PaintedOnce):
@@ -225,7 +256,6 @@ class LinesView(PaintedOnce):
         self.lines: list[Text] = []
         self.top = 0
         self.repainted = 0  # rows repainted since mounting (tests read it)
-        self._strips: dict[int, Strip] = {}
 
     def set_lines(self, lines: list[Text]) -> int:
         """Show ``lines``; returns how many visible rows had to be repainted."""
@@ -234,7 +264,7 @@ class LinesView(PaintedOnce):
         changed = [y for y in range(max(len(old), len(lines)))
                    if y >= len(old) or y >= len(lines) or old[y] != lines[y]]
         for y in changed:
-            self._strips.pop(y, None)
+            self.forget(y)
         height = self.content_region.height
         top = max(0, min(self.top, len(lines) - height))
         if top != self.top:  # everything shown moves
@@ -257,19 +287,17 @@ class LinesView(PaintedOnce):
             self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        width = self._content.width
         index = self.top + y
-        style = self._base_style
+        style = self.base_style
         if index >= len(self.lines):
-            return Strip.blank(width, style)
-        strip = self._strips.get(index)
-        if strip is None:
-            strip = text_strip(self.lines[index], self.app.console)
-            self._strips[index] = strip
-        return strip.crop_extend(0, width, style).apply_style(style)
+            return Strip.blank(self._content.width, style)
+        done = self._painted.get(index)
+        if done is None:
+            done = self.painted(index, text_strip(self.lines[index], self.app.console))
+        return done
 
     def on_resize(self) -> None:
-        self._strips.clear()
+        self.forget()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self.scroll(-3)
@@ -385,7 +413,7 @@ class LogView(PaintedOnce):
         rows = self.rows(width)
         self.first = self._follow(len(rows), height)
         self.back = max(0, min(self.back, max(0, len(rows) - height)))
-        style = self._base_style
+        style = self.base_style
         if self.back:
             start = max(0, len(rows) - height - self.back)
             if y == height - 1:
@@ -396,7 +424,10 @@ class LogView(PaintedOnce):
         index = start + y
         if index >= len(rows):
             return Strip.blank(width, style)
-        return rows[index].crop_extend(0, width, style).apply_style(style)
+        if len(self._painted) > 4 * height:
+            self.forget()
+        strip = rows[index]
+        return self.painted(id(strip), strip)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self.back += 3
