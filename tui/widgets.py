@@ -389,7 +389,8 @@ class LogView(PaintedOnce):
 
     def _wrap(self, line: Text, width: int) -> list[Strip]:
         console = self.app.console
-        rows = line.wrap(console, width) if width > 0 else [line]
+        fits = width <= 0 or (line.cell_len <= width and "\n" not in line.plain)
+        rows = [line] if fits else line.wrap(console, width)
         return [text_strip(row, console) for row in rows]
 
     def rows(self, width: int) -> list[Strip]:
