@@ -11,7 +11,7 @@ from typing import Any
 from textual._compositor import Compositor
 
 from engine.bots import make_bot
-from tests.tui.conftest import HAND_STAGE, FakeLink, game_at, view_message
+from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, view_message
 from tui.app import make_app
 from tui.widgets import LinesView, TextLines
 
@@ -38,10 +38,7 @@ def count_layouts(screen: Any) -> list[int]:
 async def test_a_draw_repaints_only_what_changed_without_a_layout() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": 0, "game": "hand_and_foot", "seats": 4,
-                   "role": "player"})
-        link.push(view_message(game, 0))
-        await pilot.pause()
+        await at_table(pilot, link, game, 0)
         before = renders(pilot.app.screen)
         layouts = count_layouts(pilot.app.screen)
         game.apply(1, {"type": "draw"})  # bob draws: stock, bob's count and the phase change
@@ -61,10 +58,7 @@ async def test_a_draw_repaints_only_what_changed_without_a_layout() -> None:
 async def test_a_new_meld_adds_lines_without_a_layout() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE.replace("turn: 1", "turn: 0"))
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": 0, "game": "hand_and_foot", "seats": 4,
-                   "role": "player"})
-        link.push(view_message(game, 0))
-        await pilot.pause()
+        await at_table(pilot, link, game, 0)
         layouts = count_layouts(pilot.app.screen)
         panel = pilot.app.screen.query_one("#panel", LinesView)
         lines_before = len(panel.lines)
@@ -88,10 +82,7 @@ async def test_repaints_write_what_textuals_own_compositor_writes() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE)
     compared: list[bool] = []
     async with make_app(link).run_test(size=(100, 30)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": 0, "game": "hand_and_foot", "seats": 4,
-                   "role": "player"})
-        link.push(view_message(game, 0))
-        await pilot.pause()
+        await at_table(pilot, link, game, 0)
         screen = pilot.app.screen
         compositor = screen._compositor
         console = pilot.app.console

@@ -6,7 +6,7 @@ from typing import Any
 
 import engine
 from engine.bots import make_bot
-from tests.tui.conftest import NAMES, FakeLink, view_message
+from tests.tui.conftest import NAMES, FakeLink, at_table, screen_text, view_message
 from tui.app import make_app
 from tui.cards import card_label
 
@@ -20,17 +20,11 @@ def game_at_deal_end() -> Any:
     return game
 
 
-def screen_text(app: Any) -> str:
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
-
-
 async def test_open_hands_show_every_seats_leftover_cards() -> None:
     link, game = FakeLink(), game_at_deal_end()
     hands = {seat: game.view(seat)["hand"] for seat in range(4)}
     async with make_app(link).run_test(size=(120, 40)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
-                   "seats": 4, "role": "spectator"})
+        await at_table(pilot, link, game, None)
         link.push({**view_message(game, None), "open_hands": hands})
         await pilot.pause()
         text = screen_text(pilot.app)
@@ -45,9 +39,6 @@ async def test_open_hands_show_every_seats_leftover_cards() -> None:
 async def test_without_open_hands_the_deal_end_shows_no_hand() -> None:
     link, game = FakeLink(), game_at_deal_end()
     async with make_app(link).run_test(size=(120, 40)) as pilot:
-        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
-                   "seats": 4, "role": "spectator"})
-        link.push(view_message(game, None))
-        await pilot.pause()
+        await at_table(pilot, link, game, None)
         text = screen_text(pilot.app)
         assert "Hands left" not in text and "Your hand" not in text
