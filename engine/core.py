@@ -14,20 +14,24 @@ from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
-from .melds import Meld
+from .melds import Change, Meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
 Commit = Callable[[], Events]
 
 
+_CONTAINERS = (dict, list, tuple)
+
+
 def plain_copy(x: Any) -> Any:
-    """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy."""
+    """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy.
+
+    Scalars inside a container are taken as they are, without a call each."""
     if isinstance(x, dict):
-        return {k: (plain_copy(v) if isinstance(v, dict | list | tuple) else v)
-                for k, v in x.items()}
+        return {k: (plain_copy(v) if isinstance(v, _CONTAINERS) else v) for k, v in x.items()}
     if isinstance(x, list | tuple):
-        return [plain_copy(v) for v in x]
+        return [plain_copy(v) if isinstance(v, _CONTAINERS) else v for v in x]
     return x
 
 
@@ -286,15 +290,27 @@ class FamilyGame:
     def unfinished_melds(self, team: int) -> list[Meld]:
         """The team's melds still short of completion; cached until the melds change."""
         melds = self.melds
-        key = (id(melds), len(melds), self._melds_rev)
         cache = self.__dict__.setdefault("_unfinished", {})
         hit = cache.get(team)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        # The cache holds the dict itself (not its id), so a new dict can never pass for it.
+        if hit is not None and hit[0] is melds and hit[1] == self._melds_rev \
+                and hit[2] == len(melds):
+            return hit[3]
         complete = self.rules.complete_at
         found = [m for m in melds.values() if m.team == team and len(m.cards) < complete]
-        cache[team] = (key, found)
+        cache[team] = (melds, self._melds_rev, len(melds), found)
         return found
+
+    def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:
+        """`melds.apply_change` reading this deal's per-card tables instead of faces."""
+        wild = self._wild
+        added_wilds = sum([1 for i in ch.added if wild[i]])
+        m = ch.meld
+        if m is None:
+            rank_of = self._rank
+            rank = next((rank_of[i] for i in ch.added if not wild[i]), None)
+            return Meld(new_id, team, rank, tuple(ch.added), added_wilds)
+        return Meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
 
     def team_melds(self, team: int) -> list[Meld]:
         return [m for m in self.melds.values() if m.team == team]

@@ -16,7 +16,7 @@ from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
-from .melds import Change, Meld, MeldChecker, apply_change
+from .melds import Change, Meld, MeldChecker
 
 # HF-M13: the order in which meld rules are checked, and the id each reports.
 MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", "one_incomplete")
@@ -327,10 +327,10 @@ class HandAndFoot(FamilyGame):
         next_id = self.next_meld_id
         for ch in changes:
             if ch.meld is None:
-                m = apply_change(ch, next_id, team, self.rules, self.codes)
+                m = self._apply_change(ch, next_id, team)
                 next_id += 1
             else:
-                m = apply_change(ch, 0, team, self.rules, self.codes)
+                m = self._apply_change(ch, 0, team)
             after[m.id] = m
         return after
 
@@ -413,7 +413,7 @@ class HandAndFoot(FamilyGame):
             if mid not in working:
                 raise IllegalAction("HF-M9", f"your team has no meld {mid}.")
             added[mid] = added.get(mid, ()) + ids
-            working[mid] = apply_change(Change(working[mid], ids), mid, team, rules, codes)
+            working[mid] = self._apply_change(Change(working[mid], ids), mid, team)
         if onto_id is not None:
             target = working.get(onto_id)
             want = None if rules.is_wild(top_code) else top_code[:-1]
@@ -462,12 +462,12 @@ class HandAndFoot(FamilyGame):
             base = ch.meld
             if base is not None:
                 base = replaced.get(base.id, self.melds[base.id])
-                m = apply_change(Change(base, ch.added), base.id, team, self.rules, self.codes)
+                m = self._apply_change(Change(base, ch.added), base.id, team)
                 events.append({"type": "laid_off", "seat": seat, "meld": m.id,
                                "cards": self._cards_view(ch.added), "size": m.size,
                                "kind": self.meld_kind(m)})
             else:
-                m = apply_change(ch, self._new_meld_id(), team, self.rules, self.codes)
+                m = self._apply_change(ch, self._new_meld_id(), team)
                 events.append({"type": "melded", "seat": seat, "meld": m.id,
                                "cards": self._cards_view(m.cards), "kind": self.meld_kind(m)})
             replaced[m.id] = m

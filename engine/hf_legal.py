@@ -21,50 +21,60 @@ if TYPE_CHECKING:
 
 def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     phase = game.phase
-    if phase == "answer":
-        return [{"type": "answer", "choices": [True, False]}]
-    if phase == "deal_over":
-        return [{"type": "next_deal"}]
-    if phase not in ("draw", "play"):
-        return []
-    out: list[dict[str, Any]] = []
-    if phase == "draw":
-        out.append({"type": "draw"})
+    if phase == "play":
+        out = play_kinds(game, seat)
+    elif phase == "draw":
+        out = [{"type": "draw"}]
         takes = take_options(game, seat)
         if takes:
             out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
                         "options": takes})
+    elif phase == "answer":
+        return [{"type": "answer", "choices": [True, False]}]
+    elif phase == "deal_over":
+        return [{"type": "next_deal"}]
     else:
-        keep = keep_count(game, seat)
-        hand_n = len(game.hands[seat])
-        team = game.team_of[seat]
-        need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
-        split = split_hand(game, seat)
-        unfinished = game.unfinished_melds(team)
-        blocks = [b for b in meld_blocks(game, seat, split, unfinished)
-                  if len(b["cards"]) <= hand_n - keep]
-        # Each block fits alone, so with nothing to reach any block will do.
-        if blocks and (need == 0 or pick_blocks(by_value(blocks), need, hand_n - keep)):
-            out.append({"type": "meld", "blocks": blocks, "min_count": need,
-                        "max_cards": hand_n - keep})
-        if hand_n - 1 >= keep:
-            targets = lay_off_targets(game, split, unfinished)
-            if targets:
-                out.append({"type": "lay_off", "targets": targets})
-        cards = discard_cards(game, seat)
-        if cards:
-            out.append({"type": "discard", "cards": cards})
-    partner = game.partner(seat)
-    if (game.stage[seat] == "foot" and not game.asked and game.stage[partner] == "foot"
-            and game.foot_played[partner]):
-        out.append({"type": "ask_to_go_out"})
+        return []
+    stage = game.stage
+    if stage[seat] == "foot" and not game.asked:
+        partner = game.partner(seat)
+        if stage[partner] == "foot" and game.foot_played[partner]:
+            out.append({"type": "ask_to_go_out"})
     return out
 
 
-def keep_count(game: HandAndFoot, seat: int) -> int:
-    if game.stage[seat] == "hand":
-        return 0
-    return 0 if game._going_out_failure(seat, game.melds) is None else 2
+def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
+    """The play phase: new melds, lay-offs and discards, in that order."""
+    out: list[dict[str, Any]] = []
+    hand = game.hands[seat]
+    hand_n = len(hand)
+    team = game.team_of[seat]
+    foot = game.stage[seat] == "foot"
+    # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible.
+    keep = 2 if foot and game._going_out_failure(seat, game.melds) is not None else 0
+    room = hand_n - keep
+    split = split_hand(game, seat)
+    unfinished = game.unfinished_melds(team)
+    blocks = meld_blocks(game, seat, split, unfinished, room)
+    if blocks:
+        need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
+        # Each block fits alone, so with nothing to reach any block will do.
+        if need == 0 or pick_blocks(by_value(blocks), need, room):
+            out.append({"type": "meld", "blocks": blocks, "min_count": need,
+                        "max_cards": room})
+    if room >= 1:
+        targets = lay_off_targets(game, split, unfinished)
+        if targets:
+            out.append({"type": "lay_off", "targets": targets})
+    # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
+    # and any card but the last under a binding permission (HF-O9).
+    if hand_n == 1 and foot:
+        if game._going_out_failure(seat, game.melds) is None:
+            out.append({"type": "discard", "cards": list(hand)})
+    elif hand_n and not (hand_n > 1 and game.permission == "yes"
+                         and game.options["binding_permission"]):
+        out.append({"type": "discard", "cards": list(hand)})
+    return out
 
 
 Split = tuple[dict[str, list[int]], list[int]]
@@ -80,35 +90,40 @@ def split_hand(game: HandAndFoot, seat: int) -> Split:
             wilds.append(i)
         else:
             r = rank_of[i]
-            if r in meldable:
-                if r in by_rank:
-                    by_rank[r].append(i)
-                else:
-                    by_rank[r] = [i]
+            if r in by_rank:
+                by_rank[r].append(i)
+            elif r in meldable:
+                by_rank[r] = [i]
     return by_rank, wilds
 
 
 def meld_blocks(game: HandAndFoot, seat: int, split: Split,
-                unfinished_melds: list[Meld] | None = None) -> list[dict[str, Any]]:
-    """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6)."""
+                unfinished_melds: list[Meld] | None = None,
+                max_cards: int | None = None) -> list[dict[str, Any]]:
+    """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6), leaving
+    out any of more than `max_cards` cards."""
     rules, value = game.rules, game._value
     if unfinished_melds is None:
         unfinished_melds = game.unfinished_melds(game.team_of[seat])
     unfinished = {m.rank for m in unfinished_melds}
     by_rank, wilds = split
+    complete = rules.complete_at
     pool = list(wilds)
     blocks: list[list[int]] = []
-    for rank in by_rank:
-        if rank in unfinished:
+    for rank, ids in by_rank.items():
+        n = len(ids)
+        if n == 1 or rank in unfinished:
             continue
-        ids = by_rank[rank]
-        if len(ids) >= 3:
-            blocks.append(ids[:rules.complete_at])
-        elif len(ids) == 2 and pool:
+        if n >= 3:
+            blocks.append(ids[:complete])
+        elif pool:
             blocks.append([*ids, pool.pop()])
     if rules.wild_melds and None not in unfinished and len(pool) >= rules.min_meld:
-        blocks.append(pool[:rules.complete_at])
-    return [{"cards": b, "points": sum([value[i] for i in b])} for b in blocks]
+        blocks.append(pool[:complete])
+    if max_cards is None:
+        max_cards = len(game.hands[seat])
+    return [{"cards": b, "points": sum([value[i] for i in b])} for b in blocks
+            if len(b) <= max_cards]
 
 
 def pick_blocks(blocks: list[dict[str, Any]], need: int,
@@ -136,29 +151,19 @@ def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def lay_off_targets(game: HandAndFoot, split: Split,
                     unfinished: list[Meld]) -> list[dict[str, Any]]:
     """Each unfinished team meld, with the single hand cards it can take (HF-M7)."""
-    rules = game.rules
+    max_wilds = game.rules.max_wilds
     by_rank, wilds = split
     targets = []
     for m in unfinished:
-        size = len(m.cards)
         if m.rank is None:
             cards = wilds
         else:
             cards = by_rank.get(m.rank, [])
-            if wilds and m.wilds + 1 <= rules.max_wilds(size + 1):
+            if wilds and m.wilds < max_wilds(len(m.cards) + 1):
                 cards = cards + wilds
         if cards:
             targets.append({"meld": m.id, "cards": cards})
     return targets
-
-
-def discard_cards(game: HandAndFoot, seat: int) -> list[int]:
-    hand = game.hands[seat]
-    if len(hand) == 1 and game.stage[seat] == "foot":
-        return hand if game._going_out_failure(seat, game.melds) is None else []
-    if len(hand) > 1 and game.permission == "yes" and game.options["binding_permission"]:
-        return []
-    return list(hand)
 
 
 def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
@@ -178,12 +183,17 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         pair = [i for i in hand if rank_of[i] == want and not wild[i]][:2]
     if len(pair) < 2:
         return []
+    # Takes the rules refuse whatever else holds are left out unchecked: the top card and
+    # the pair overfilling the unfinished meld (HF-M1), a new meld beside it (HF-M6), and
+    # a first meld short of the minimum count (HF-I1).
     candidates: list[dict[str, Any]] = []
     target = next((m for m in game.melds.values() if m.team == team and m.rank == want
                    and m.size < rules.complete_at), None)
-    if target is not None:
+    if target is not None and (rules.max_meld is None
+                               or len(target.cards) + 1 + len(pair) <= rules.max_meld):
         candidates.append({"type": "take_pile", "cards": pair, "onto": target.id})
     base: dict[str, Any] = {"type": "take_pile", "cards": pair}
+    need = 0
     if not game.opened[team]:
         need = rules.min_count(game.deal_number) - rules.value(top_code) - sum(
             rules.value(codes[i]) for i in pair)
@@ -199,7 +209,8 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
                 need -= b["points"]
         if extra:
             base["melds"] = extra
-    candidates.append(base)
+    if target is None and need <= 0:
+        candidates.append(base)
     out = []
     for action in candidates:
         try:

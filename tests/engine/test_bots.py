@@ -1,0 +1,24 @@
+"""The random bot's written-out choice is `random.Random.choice` bit for bit, so seeded
+bots (benchmarks, fuzzers, saved games) pick exactly what they always picked."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import RandomBot
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_bot_choice_is_randoms_own(seed: int) -> None:
+    bot, rng = RandomBot(seed), random.Random(seed)
+    for n in [1, 2, 3, 4, 7, 8, 9, 16, 17, 100, 255, 256, 257] * 20:
+        seq = list(range(n))
+        assert bot.choice(seq) == rng.choice(seq)
+    assert bot.rng.random() == rng.random()
+
+
+def test_random_bot_choice_from_nothing_raises_as_random_does() -> None:
+    with pytest.raises(IndexError):
+        RandomBot(0).choice([])
