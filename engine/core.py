@@ -76,7 +76,6 @@ class FamilyGame:
         self.discard: list[int] = []        # top of the pile is the last element
         self.melds: dict[int, Meld] = {}
         self.next_meld_id = 1
-        self._melds_rev = 0                 # bumped whenever a meld is added or replaced
         self.red_threes: list[list[int]] = [[] for _ in teams]
         self.opened: list[bool] = [False for _ in teams]
         self.totals: dict[int, int] = {t: 0 for t in range(len(teams))}
@@ -287,19 +286,48 @@ class FamilyGame:
         self.next_meld_id += 1
         return mid
 
+    @property
+    def melds(self) -> dict[int, Meld]:
+        """Every meld on the table by id. Assign a new dict freely; change one in place
+        only through `_put_melds`, which keeps the unfinished-meld lists current."""
+        return self._melds
+
+    @melds.setter
+    def melds(self, value: dict[int, Meld]) -> None:
+        self._melds = value
+        self._unfinished: dict[int, list[Meld]] = {}
+
     def unfinished_melds(self, team: int) -> list[Meld]:
-        """The team's melds still short of completion; cached until the melds change."""
-        melds = self.melds
-        cache = self.__dict__.setdefault("_unfinished", {})
-        hit = cache.get(team)
-        # The cache holds the dict itself (not its id), so a new dict can never pass for it.
-        if hit is not None and hit[0] is melds and hit[1] == self._melds_rev \
-                and hit[2] == len(melds):
-            return hit[3]
-        complete = self.rules.complete_at
-        found = [m for m in melds.values() if m.team == team and len(m.cards) < complete]
-        cache[team] = (melds, self._melds_rev, len(melds), found)
+        """The team's melds still short of completion, in table order (shared: read only).
+
+        Listings ask for it on every play-phase turn, so it is kept rather than rescanned:
+        built once per `melds` dict and updated by `_put_melds`."""
+        found = self._unfinished.get(team)
+        if found is None:
+            complete = self.rules.complete_at
+            found = self._unfinished[team] = [
+                m for m in self._melds.values() if m.team == team and len(m.cards) < complete]
         return found
+
+    def _put_melds(self, team: int, made: list[Meld]) -> None:
+        """Put the team's new and extended melds on the table, in the order made."""
+        melds = self._melds
+        for m in made:
+            melds[m.id] = m
+        found = self._unfinished.get(team)
+        if found is None:
+            return
+        complete = self.rules.complete_at
+        latest = {m.id: m for m in made}
+        kept = []
+        for m in found:  # extended melds keep their place, completed ones leave
+            m = latest.pop(m.id, m)
+            if len(m.cards) < complete:
+                kept.append(m)
+        # What is left was complete already (so stays so) or is new: new melds come last
+        # on the table, in the order made.
+        kept.extend(m for m in latest.values() if m.team == team and len(m.cards) < complete)
+        self._unfinished[team] = kept
 
     def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:
         """`melds.apply_change` reading this deal's per-card tables instead of faces."""

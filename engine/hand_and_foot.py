@@ -175,7 +175,6 @@ class HandAndFoot(FamilyGame):
         self.discard = [upcard]
         events.append({"type": "upcard", "card": self._card(upcard)})
         self.melds = {}
-        self._melds_rev += 1
         self.next_meld_id = 1
         self.red_threes = [[], []]
         self.opened = [False, False]
@@ -458,6 +457,7 @@ class HandAndFoot(FamilyGame):
     def _commit_changes(self, seat: int, changes: list[Change], events: Events) -> None:
         team = self.team_of[seat]
         replaced: dict[int, Meld] = {}
+        made: list[Meld] = []
         for ch in changes:
             base = ch.meld
             if base is not None:
@@ -471,8 +471,8 @@ class HandAndFoot(FamilyGame):
                 events.append({"type": "melded", "seat": seat, "meld": m.id,
                                "cards": self._cards_view(m.cards), "kind": self.meld_kind(m)})
             replaced[m.id] = m
-            self.melds[m.id] = m
-        self._melds_rev += 1
+            made.append(m)
+        self._put_melds(team, made)
         self.opened[team] = True
 
     def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:

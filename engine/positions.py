@@ -127,12 +127,13 @@ def load_position(name: str, spec: dict[str, Any]) -> FamilyGame:
     game.hands = [ids(h) for h in game.hands]
     game.discard = ids(game.discard)
     game.stock = ids(stock_ids)[::-1]
-    game.melds = {}
+    table: dict[int, Meld] = {}
     for n, (team, cards) in enumerate(melds, start=1):
         cs = ids(cards)
         rank = meld_rank((game.codes[i] for i in cs), game.rules)
         wilds = sum(1 for i in cs if game.rules.is_wild(game.codes[i]))
-        game.melds[n] = Meld(n, team, rank, tuple(cs), wilds)
+        table[n] = Meld(n, team, rank, tuple(cs), wilds)
+    game.melds = table
     game.next_meld_id = len(melds) + 1
     for key, value in zones.items():
         setattr(game, key, [ids(v) for v in value])
