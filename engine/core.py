@@ -27,9 +27,14 @@ _CONTAINERS = (dict, list, tuple)
 def plain_copy(x: Any) -> Any:
     """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy.
 
-    Scalars inside a container are taken as they are, without a call each."""
+    Every action is copied into the log, so dicts are copied whole and only their
+    container values copied again; scalars are taken as they are."""
     if isinstance(x, dict):
-        return {k: (plain_copy(v) if isinstance(v, _CONTAINERS) else v) for k, v in x.items()}
+        d = dict(x)
+        for k, v in d.items():
+            if isinstance(v, _CONTAINERS):
+                d[k] = plain_copy(v)
+        return d
     if isinstance(x, list | tuple):
         return [plain_copy(v) if isinstance(v, _CONTAINERS) else v for v in x]
     return x
@@ -104,13 +109,16 @@ class FamilyGame:
             if c not in facts:
                 facts[c] = self._facts_of(c)
         n = len(value)
-        rows = [facts[c] for c in value]
+        order: tuple[int, ...] = ()
+        wild: tuple[bool, ...] = ()
+        points: tuple[int, ...] = ()
+        rank: tuple[str, ...] = ()
+        if value:
+            order, wild, points, rank = zip(*[facts[c] for c in value], strict=True)
         # One int per card sorts as (rank, suit, id) would, and ints compare faster.
-        self._sort_keys = [row[0] * n + i for i, row in enumerate(rows)]
+        self._sort_keys = [k * n + i for i, k in enumerate(order)]
         self._card_views = [{"id": i, "code": c} for i, c in enumerate(value)]
-        self._wild = [row[1] for row in rows]
-        self._value = [row[2] for row in rows]
-        self._rank = [row[3] for row in rows]
+        self._wild, self._value, self._rank = wild, points, rank
 
     def _facts_of(self, code: str) -> tuple[int, bool, int, str]:
         """(sort position of the face, wild, card value, rank): what a face alone decides."""
@@ -236,11 +244,13 @@ class FamilyGame:
         return value
 
     def _id_list(self, value: Any, what: str) -> tuple[int, ...]:
-        if not isinstance(value, list | tuple) or not all(
-            isinstance(i, int) and not isinstance(i, bool) for i in value
-        ):
-            raise InvalidAction(self.rule_id("T1"), f"{what} must be a list of card ids.")
-        return tuple(value)
+        if isinstance(value, list | tuple):
+            for i in value:
+                if not isinstance(i, int) or isinstance(i, bool):
+                    break
+            else:
+                return tuple(value)
+        raise InvalidAction(self.rule_id("T1"), f"{what} must be a list of card ids.")
 
     def _own_cards(self, seat: int, ids: tuple[int, ...], seen: set[int]) -> None:
         """Every id is in the seat's hand and named once in the whole action (`seen`)."""

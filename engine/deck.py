@@ -46,10 +46,16 @@ def shuffle(rng: random.Random, x: list) -> None:
     method call fewer per card), and it pins the deal to this algorithm whatever the
     Python version. A test checks it against `Random.shuffle`.
     """
+    if len(x) < 2:
+        return
     getrandbits = rng.getrandbits
+    k = len(x).bit_length()   # bits drawn: the bit length of n, the range of the draw
+    low = 1 << (k - 1)        # the smallest n of that bit length
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        if n < low:
+            k -= 1
+            low >>= 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

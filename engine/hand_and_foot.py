@@ -258,12 +258,12 @@ class HandAndFoot(FamilyGame):
         """HF-M5: the team's complete piles by kind."""
         counts = dict.fromkeys(PILE_KINDS, 0)
         for m in (melds if melds is not None else self.melds).values():
-            if m.team == team and m.size >= self.rules.complete_at:
+            if m.team == team and len(m.cards) >= self.rules.complete_at:
                 counts["wild" if m.rank is None else "dirty" if m.wilds else "clean"] += 1
         return counts
 
     def meld_kind(self, m: Meld) -> str:
-        if m.size >= self.rules.complete_at:
+        if len(m.cards) >= self.rules.complete_at:
             return "wild_pile" if m.rank is None else "dirty" if m.wilds else "clean"
         return "wild" if m.rank is None else "mixed" if m.wilds else "natural"
 
@@ -309,16 +309,22 @@ class HandAndFoot(FamilyGame):
         failure = self._checker(team).first_failure(changes, MELD_ORDER)
         if failure is not None:
             raise IllegalAction(*failure)
-        if any(ch.meld is None for ch in changes):  # only a new meld can break HF-M6
-            complete = self.rules.complete_at
-            seen: set[str | None] = set()
-            for m in self._melds_after(team, changes).values():
-                if m.team == team and len(m.cards) < complete:
-                    if m.rank in seen:
-                        what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
-                        raise IllegalAction("HF-M6",
-                                            f"your team may have only one unfinished {what}.")
-                    seen.add(m.rank)
+        for ch in changes:
+            if ch.meld is None:  # only a new meld can break HF-M6
+                self._check_one_incomplete(team, changes)
+                return
+
+    def _check_one_incomplete(self, team: int, changes: list[Change]) -> None:
+        """HF-M6 on the result: one unfinished meld per rank, and one unfinished wild meld."""
+        complete = self.rules.complete_at
+        seen: set[str | None] = set()
+        for m in self._melds_after(team, changes).values():
+            if m.team == team and len(m.cards) < complete:
+                if m.rank in seen:
+                    what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
+                    raise IllegalAction("HF-M6",
+                                        f"your team may have only one unfinished {what}.")
+                seen.add(m.rank)
 
     def _melds_after(self, team: int, changes: list[Change]) -> dict[int, Meld]:
         """All melds as the changes would leave them (new melds get the next ids)."""
@@ -359,8 +365,8 @@ class HandAndFoot(FamilyGame):
             new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
             self.hands[seat].extend(new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
-            codes = self.codes
-            if any(codes[i] in RED_THREES for i in new):
+            codes = self._codes
+            if not RED_THREES.isdisjoint([codes[i] for i in new]):
                 self._settle_red_threes(seat, events, replace=True)  # HF-R2
             self.phase = "play"
             return events
@@ -464,7 +470,7 @@ class HandAndFoot(FamilyGame):
                 base = replaced.get(base.id, self.melds[base.id])
                 m = self._apply_change(Change(base, ch.added), base.id, team)
                 events.append({"type": "laid_off", "seat": seat, "meld": m.id,
-                               "cards": self._cards_view(ch.added), "size": m.size,
+                               "cards": self._cards_view(ch.added), "size": len(m.cards),
                                "kind": self.meld_kind(m)})
             else:
                 m = self._apply_change(ch, self._new_meld_id(), team)

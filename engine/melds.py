@@ -138,7 +138,7 @@ class MeldChecker:
         mx = rules.max_meld
         if m is not None and mx is not None and len(m.cards) >= rules.complete_at:
             return False  # complete
-        size = ch.size
+        size = len(ch.added) + (len(m.cards) if m is not None else 0)
         if (m is None and size < rules.min_meld) or (mx is not None and size > mx):
             return False  # size
         rank = m.rank if m is not None else None
@@ -165,7 +165,10 @@ class MeldChecker:
     ) -> tuple[str, str] | None:
         """Run the named checks in order over every change; (rule id, sentence) of the first."""
         passes = self.passes
-        if all(passes(ch) for ch in changes):
+        for ch in changes:
+            if not passes(ch):
+                break
+        else:
             return None
         bound = self._bound
         for name in order:

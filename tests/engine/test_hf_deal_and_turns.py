@@ -108,11 +108,13 @@ def test_HF_S3_shuffle_seeded_by_game_seed_and_deal():
 
 @pytest.mark.parametrize("seed", range(20))
 def test_HF_S3_written_out_shuffle_is_randoms_own(seed: int) -> None:
-    ours, theirs = list(range(270)), list(range(270))
     a, b = deal_rng("hand_and_foot", seed, 1), deal_rng("hand_and_foot", seed, 1)
-    shuffle(a, ours)
-    b.shuffle(theirs)
-    assert ours == theirs and a.random() == b.random()
+    for size in (270, 0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 108, 162):
+        ours, theirs = list(range(size)), list(range(size))
+        shuffle(a, ours)
+        b.shuffle(theirs)
+        assert ours == theirs
+    assert a.random() == b.random()
 
 
 def test_HF_S4_each_player_sees_a_thirteen_card_hand():
