@@ -40,6 +40,9 @@ def plain_copy(x: Any) -> Any:
     return x
 
 
+WILD = "*"  # the meld group of wild cards (no rank is spelt so)
+
+
 def teams_for(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
     """Partners sit opposite: with 4 seats {0, 2} and {1, 3}; with 6, {0, 2, 4} and {1, 3, 5}."""
     if not partnership:
@@ -113,18 +116,24 @@ class FamilyGame:
         wild: tuple[bool, ...] = ()
         points: tuple[int, ...] = ()
         rank: tuple[str, ...] = ()
+        group: tuple[str | None, ...] = ()
         if value:
-            order, wild, points, rank = zip(*[facts[c] for c in value], strict=True)
+            order, wild, points, rank, group = zip(*[facts[c] for c in value], strict=True)
         # One int per card sorts as (rank, suit, id) would, and ints compare faster.
         self._sort_keys = [k * n + i for i, k in enumerate(order)]
         self._card_views = [{"id": i, "code": c} for i, c in enumerate(value)]
         self._wild, self._value, self._rank = wild, points, rank
+        self._group = group
 
-    def _facts_of(self, code: str) -> tuple[int, bool, int, str]:
-        """(sort position of the face, wild, card value, rank): what a face alone decides."""
+    def _facts_of(self, code: str) -> tuple[int, bool, int, str, str | None]:
+        """What a face alone decides: its sort position, whether it is wild, its value,
+        its rank, and its meld group (`WILD`, a meldable rank, or None: never melded)."""
+        rules = self.rules
         rank_order, suit_order = sort_key(code)
-        return (rank_order * len(SUIT_ORDER) + suit_order, self.rules.is_wild(code),
-                self.rules.value(code), rank_of(code))
+        wild = rules.is_wild(code)
+        rank = rank_of(code)
+        group = WILD if wild else rank if rank in rules.meldable_ranks else None
+        return (rank_order * len(SUIT_ORDER) + suit_order, wild, rules.value(code), rank, group)
 
     # ----------------------------------------------------------------- contract API
     @property

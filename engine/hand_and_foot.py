@@ -73,6 +73,8 @@ class HandAndFoot(FamilyGame):
         self.permission = "none"
         self.answer_return = "draw"
         self.exact_cut: list[int] = [0, 0]
+        # HF-M2's wild limit by meld size, looked up by listings rather than recomputed.
+        self.wild_room = tuple(self.rules.max_wilds(n) for n in range(self.rules.complete_at + 1))
         if _deal:
             self.events = self._start_deal(1)
 
@@ -283,6 +285,13 @@ class HandAndFoot(FamilyGame):
                 return "HF-G4", "your partner said no to going out this turn."
             return "HF-G4", "ask your partner's permission before going out."
         return None
+
+    def may_go_out(self, seat: int) -> bool:
+        """`_going_out_failure` finds nothing: its cheapest conditions are asked first."""
+        partner = self.partner(seat)
+        return (self.permission == "yes" and self.stage[partner] == "foot"
+                and self.foot_played[partner]
+                and self._going_out_failure(seat, self.melds) is None)
 
     def _check_hand_left(self, seat: int, left: int, changes: list[Change]) -> None:
         """HF-G5 / HF-G6: in the foot stage, no empty or one-card hand unless going out."""

@@ -10,8 +10,10 @@ all may go when going out is already possible, else two must stay in the foot st
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from .core import WILD
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     team = game.team_of[seat]
     foot = game.stage[seat] == "foot"
     # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible.
-    keep = 2 if foot and game._going_out_failure(seat, game.melds) is not None else 0
+    keep = 2 if foot and not game.may_go_out(seat) else 0
     room = hand_n - keep
     split = split_hand(game, seat)
     unfinished = game.unfinished_melds(team)
@@ -69,7 +71,7 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
     # and any card but the last under a binding permission (HF-O9).
     if hand_n == 1 and foot:
-        if game._going_out_failure(seat, game.melds) is None:
+        if game.may_go_out(seat):
             out.append({"type": "discard", "cards": list(hand)})
     elif hand_n and not (hand_n > 1 and game.permission == "yes"
                          and game.options["binding_permission"]):
@@ -82,18 +84,15 @@ Split = tuple[dict[str, list[int]], list[int]]
 
 def split_hand(game: HandAndFoot, seat: int) -> Split:
     """The hand's meldable naturals by rank and its wilds, in the hand's own order."""
-    wild, rank_of, meldable = game._wild, game._rank, game.rules.meldable_ranks
+    group = game._group
     by_rank: dict[str, list[int]] = {}
-    wilds: list[int] = []
     for i in game.hands[seat]:
-        if wild[i]:
-            wilds.append(i)
-        else:
-            r = rank_of[i]
-            if r in by_rank:
-                by_rank[r].append(i)
-            elif r in meldable:
-                by_rank[r] = [i]
+        g = group[i]
+        if g in by_rank:
+            by_rank[g].append(i)
+        elif g is not None:
+            by_rank[g] = [i]
+    wilds = by_rank.pop(WILD, [])
     return by_rank, wilds
 
 
@@ -102,28 +101,36 @@ def meld_blocks(game: HandAndFoot, seat: int, split: Split,
                 max_cards: int | None = None) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6), leaving
     out any of more than `max_cards` cards."""
-    rules, value = game.rules, game._value
+    rules, points = game.rules, game._value.__getitem__
     if unfinished_melds is None:
         unfinished_melds = game.unfinished_melds(game.team_of[seat])
-    unfinished = {m.rank for m in unfinished_melds}
+    if max_cards is None:
+        max_cards = len(game.hands[seat])
+    unfinished = set(map(_rank_of_meld, unfinished_melds))
     by_rank, wilds = split
     complete = rules.complete_at
     pool = list(wilds)
-    blocks: list[list[int]] = []
+    blocks: list[dict[str, Any]] = []
     for rank, ids in by_rank.items():
         n = len(ids)
         if n == 1 or rank in unfinished:
             continue
         if n >= 3:
-            blocks.append(ids[:complete])
+            cards = ids[:complete]
         elif pool:
-            blocks.append([*ids, pool.pop()])
+            cards = [*ids, pool.pop()]
+        else:
+            continue
+        if len(cards) <= max_cards:
+            blocks.append({"cards": cards, "points": sum(map(points, cards))})
     if rules.wild_melds and None not in unfinished and len(pool) >= rules.min_meld:
-        blocks.append(pool[:complete])
-    if max_cards is None:
-        max_cards = len(game.hands[seat])
-    return [{"cards": b, "points": sum([value[i] for i in b])} for b in blocks
-            if len(b) <= max_cards]
+        cards = pool[:complete]
+        if len(cards) <= max_cards:
+            blocks.append({"cards": cards, "points": sum(map(points, cards))})
+    return blocks
+
+
+_rank_of_meld = attrgetter("rank")
 
 
 def pick_blocks(blocks: list[dict[str, Any]], need: int,
@@ -151,7 +158,7 @@ def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def lay_off_targets(game: HandAndFoot, split: Split,
                     unfinished: list[Meld]) -> list[dict[str, Any]]:
     """Each unfinished team meld, with the single hand cards it can take (HF-M7)."""
-    max_wilds = game.rules.max_wilds
+    wild_room = game.wild_room
     by_rank, wilds = split
     targets = []
     for m in unfinished:
@@ -159,7 +166,7 @@ def lay_off_targets(game: HandAndFoot, split: Split,
             cards = wilds
         else:
             cards = by_rank.get(m.rank, [])
-            if wilds and m.wilds < max_wilds(len(m.cards) + 1):
+            if wilds and m.wilds < wild_room[len(m.cards) + 1]:
                 cards = cards + wilds
         if cards:
             targets.append({"meld": m.id, "cards": cards})
