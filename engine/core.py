@@ -36,7 +36,11 @@ def plain_copy(x: Any) -> Any:
                 d[k] = plain_copy(v)
         return d
     if isinstance(x, list | tuple):
-        return [plain_copy(v) if isinstance(v, _CONTAINERS) else v for v in x]
+        out = list(x)
+        for n, v in enumerate(out):
+            if isinstance(v, _CONTAINERS):
+                out[n] = plain_copy(v)
+        return out
     return x
 
 
@@ -279,8 +283,7 @@ class FamilyGame:
 
     def _cards_view(self, ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
         """Card maps shared between views: views are read-only data for their consumers."""
-        cv = self._card_views
-        return [cv[i] for i in ids]
+        return list(map(self._card_views.__getitem__, ids))
 
     def _card(self, card_id: int) -> dict[str, Any]:
         return self._card_views[card_id]
@@ -315,6 +318,8 @@ class FamilyGame:
     def melds(self, value: dict[int, Meld]) -> None:
         self._melds = value
         self._unfinished: dict[int, list[Meld]] = {}
+        # Never reused, so anything cached against a version of the table stays right.
+        self._melds_version = self.__dict__.get("_melds_version", 0) + 1
 
     def unfinished_melds(self, team: int) -> list[Meld]:
         """The team's melds still short of completion, in table order (shared: read only).
@@ -333,11 +338,14 @@ class FamilyGame:
         melds = self._melds
         for m in made:
             melds[m.id] = m
+        self._melds_version += 1
         found = self._unfinished.get(team)
         if found is None:
             return
         complete = self.rules.complete_at
-        latest = {m.id: m for m in made}
+        latest: dict[int, Meld] = {}
+        for m in made:
+            latest[m.id] = m
         kept = []
         for m in found:  # extended melds keep their place, completed ones leave
             m = latest.pop(m.id, m)
@@ -351,7 +359,7 @@ class FamilyGame:
     def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:
         """`melds.apply_change` reading this deal's per-card tables instead of faces."""
         wild = self._wild
-        added_wilds = sum([1 for i in ch.added if wild[i]])
+        added_wilds = sum(map(wild.__getitem__, ch.added))  # True counts 1
         m = ch.meld
         if m is None:
             rank_of = self._rank

@@ -42,7 +42,7 @@ class HFMeldChecker(MeldChecker):
         return None  # judged once on the whole result, see `_check_changes`
 
     def passes(self, ch: Change) -> bool:
-        return (ch.meld is None or ch.meld.team == self.team) and super().passes(ch)
+        return (ch.meld is None or ch.meld.team == self.team) and MeldChecker.passes(self, ch)
 
 
 class HandAndFoot(FamilyGame):
@@ -477,7 +477,8 @@ class HandAndFoot(FamilyGame):
             base = ch.meld
             if base is not None:
                 base = replaced.get(base.id, self.melds[base.id])
-                m = self._apply_change(Change(base, ch.added), base.id, team)
+                m = self._apply_change(ch if base is ch.meld else Change(base, ch.added),
+                                       base.id, team)
                 events.append({"type": "laid_off", "seat": seat, "meld": m.id,
                                "cards": self._cards_view(ch.added), "size": len(m.cards),
                                "kind": self.meld_kind(m)})
@@ -661,44 +662,83 @@ class HandAndFoot(FamilyGame):
                 "kind": self.meld_kind(m)}
 
     def _build_public_view(self) -> dict[str, Any]:
-        codes = self.codes
+        # Parts that change less often than every action are kept and shared between the
+        # views of successive versions (views are read-only for their consumers).
         top = self.discard[-1] if self.discard else None
-        melds = [self._meld_view(m) for m in self.melds.values()]
-        piles = [dict.fromkeys(PILE_KINDS, 0), dict.fromkeys(PILE_KINDS, 0)]
-        melded = 0
-        for mv in melds:
-            melded += mv["size"]
-            if mv["complete"]:
-                kind = mv["kind"]
-                piles[mv["team"]]["wild" if kind == "wild_pile" else kind] += 1
-        hands = sum(len(h) for h in self.hands)
-        feet = sum(len(f) for f in self.feet)
-        reds = sum(len(r) for r in self.red_threes)
+        melds, piles, melded = self._melds_public()
+        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
+        opened = self.opened
+        min_count = self.rules.min_count(self.deal_number)
         return {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
             "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
             "turn": self.turn, "to_act": sorted(self.to_act_list),
-            "teams": [list(t) for t in self.teams],
-            "counts": {s: {"hand": len(self.hands[s]), "foot": len(self.feet[s]),
-                           "stage": self.stage[s], "foot_played": self.foot_played[s]}
+            "teams": self._fixed_public["teams"],
+            "counts": {s: {"hand": len(hands[s]), "foot": len(feet[s]),
+                           "stage": stage[s], "foot_played": foot_played[s]}
                        for s in range(self.seats)},
             "melds": melds,
-            "discard": {"top": self._card(top) if top is not None else None,
+            "discard": {"top": self._card_views[top] if top is not None else None,
                         "size": len(self.discard), "frozen": False,
-                        "blocked": top is None or codes[top][0] == "3"},
+                        "blocked": top is None or self._codes[top][0] == "3"},
             "stock": len(self.stock),
-            "zones": {"stock": len(self.stock), "discard": len(self.discard), "hands": hands,
-                      "feet": feet, "melds": melded, "red_threes": reds},
-            "red_threes": {t: self._cards_view(r) for t, r in enumerate(self.red_threes)},
-            "opened": {t: o for t, o in enumerate(self.opened)},
-            "min_count": {t: (0 if self.opened[t] else self.rules.min_count(self.deal_number))
-                          for t in range(2)},
-            "piles": {0: piles[0], 1: piles[1]},
-            "go_out_piles": dict(self.options["go_out_piles"]),
+            "zones": {"stock": len(self.stock), "discard": len(self.discard),
+                      "hands": sum(map(len, hands)), "feet": sum(map(len, feet)),
+                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
+            "red_threes": self._red_threes_public(),
+            "opened": dict(enumerate(opened)),
+            "min_count": {0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count},
+            "piles": piles,
+            "go_out_piles": self._fixed_public["go_out_piles"],
             "asked": self.asked, "permission": self.permission,
             "totals": dict(self.totals), "score_sheet": list(self.score_sheet),
             "over": self.over, "winners": list(self.winners),
         }
+
+    @property
+    def _fixed_public(self) -> dict[str, Any]:
+        """View parts fixed for the whole game (teams, the piles needed to go out)."""
+        fixed = self.__dict__.get("_fixed_public_parts")
+        if fixed is None:
+            fixed = self.__dict__["_fixed_public_parts"] = {
+                "teams": [list(t) for t in self.teams],
+                "go_out_piles": dict(self.options["go_out_piles"])}
+        return fixed
+
+    def _melds_public(self) -> tuple[list[dict[str, Any]], dict[int, dict[str, int]], int]:
+        """The melds' views, each team's piles by kind and the number of melded cards;
+        worked out again only when the table of melds has changed."""
+        hit = self.__dict__.get("_melds_public_cache")
+        if hit is not None and hit[0] == self._melds_version:
+            return hit[1]
+        views = self._meld_views
+        melds = []
+        piles = {0: dict.fromkeys(PILE_KINDS, 0), 1: dict.fromkeys(PILE_KINDS, 0)}
+        melded = 0
+        for m in self.melds.values():
+            seen = views.get(m.id)
+            if seen is None or seen[0] is not m:
+                seen = views[m.id] = (m, self._describe_meld(m))
+            mv = seen[1]
+            melds.append(mv)
+            melded += mv["size"]
+            if mv["complete"]:
+                kind = mv["kind"]
+                piles[mv["team"]]["wild" if kind == "wild_pile" else kind] += 1
+        part = (melds, piles, melded)
+        self.__dict__["_melds_public_cache"] = (self._melds_version, part)
+        return part
+
+    def _red_threes_public(self) -> dict[int, list[dict[str, Any]]]:
+        """The placed red threes by team; red threes are only ever added within a deal."""
+        reds = self.red_threes
+        sizes = tuple(map(len, reds))
+        hit = self.__dict__.get("_red_threes_cache")
+        if hit is not None and hit[0] is reds and hit[1] == sizes:
+            return hit[2]
+        view = {t: self._cards_view(r) for t, r in enumerate(reds)}
+        self.__dict__["_red_threes_cache"] = (reds, sizes, view)
+        return view
 
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         return legal_kinds(self, seat)
