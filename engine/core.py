@@ -353,7 +353,9 @@ class FamilyGame:
                 kept.append(m)
         # What is left was complete already (so stays so) or is new: new melds come last
         # on the table, in the order made.
-        kept.extend(m for m in latest.values() if m.team == team and len(m.cards) < complete)
+        for m in latest.values():
+            if m.team == team and len(m.cards) < complete:
+                kept.append(m)
         self._unfinished[team] = kept
 
     def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:

@@ -201,7 +201,7 @@ class HandAndFoot(FamilyGame):
 
     def _settle_red_threes(self, seat: int, events: Events, replace: bool) -> None:
         """HF-R1..R5: place red threes face up, drawing replacements while they are owed."""
-        codes, team = self.codes, self.team_of[seat]
+        codes, team = self._codes, self.team_of[seat]
         while True:
             reds = [i for i in self.hands[seat] if codes[i] in RED_THREES]
             if not reds:
@@ -308,7 +308,7 @@ class HandAndFoot(FamilyGame):
         """One checker per team and deal (it reads this deal's faces)."""
         cache = self.__dict__.setdefault("_checkers", {})
         hit = cache.get(team)
-        if hit is None or hit.codes is not self.codes:
+        if hit is None or hit.codes is not self._codes:
             hit = cache[team] = HFMeldChecker(self, team)
         return hit
 
@@ -354,7 +354,7 @@ class HandAndFoot(FamilyGame):
         if self.opened[team]:
             return
         need = self.rules.min_count(self.deal_number)
-        got = sum(self.rules.value(self.codes[i]) for i in new_meld_cards)
+        got = sum(map(self._value.__getitem__, new_meld_cards))
         if got < need:
             raise IllegalAction("HF-I1", f"your team's first melds must count at least {need}; "
                                          f"these count {got}.")
@@ -383,7 +383,7 @@ class HandAndFoot(FamilyGame):
 
     def _plan_take_pile(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-P1..P10, checked in the order HF-P10 gives."""
-        if not self.discard or self.codes[self.discard[-1]][0] == "3":  # HF-P2
+        if not self.discard or self._codes[self.discard[-1]][0] == "3":  # HF-P2
             why = "the pile is empty" if not self.discard else "a 3 on top blocks the pile"
             raise IllegalAction("HF-P2", f"the pile cannot be taken: {why}.")
         top = self.discard[-1]
@@ -620,13 +620,13 @@ class HandAndFoot(FamilyGame):
             self.to_act_list = [(self.dealer + 1) % 4]
 
     def _score_deal(self, went_out: int | None) -> dict[str, Any]:
-        rules, codes = self.rules, self.codes
+        rules, value = self.rules, self._value
         bonus = self.options["pile_bonuses"]
         red_value = rules.red_three_value
         teams: dict[int, Any] = {}
         for t, members in enumerate(self.teams):
             melds = self.team_melds(t)
-            melded = sum(rules.value(codes[i]) for m in melds for i in m.cards)
+            melded = sum([sum(map(value.__getitem__, m.cards)) for m in melds])
             piles = self.piles(t)
             pile_items = {k: {"count": piles[k], "bonus": piles[k] * bonus[k]} for k in PILE_KINDS}
             reds = len(self.red_threes[t])

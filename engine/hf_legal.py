@@ -177,7 +177,7 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     """At most two concrete takes of the pile, each checked by the engine itself."""
     if not game.discard:
         return []
-    rules, codes = game.rules, game.codes
+    rules, codes = game.rules, game._codes
     top_code = codes[game.discard[-1]]
     if top_code[0] == "3":
         return []
@@ -203,7 +203,7 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     need = 0
     if not game.opened[team]:
         need = rules.min_count(game.deal_number) - rules.value(top_code) - sum(
-            rules.value(codes[i]) for i in pair)
+            map(game._value.__getitem__, pair))
         extra: list[list[int]] = []
         used = set(pair)
         for b in sorted(meld_blocks(game, seat, split_hand(game, seat)),

@@ -70,6 +70,8 @@ class MeldChecker:
         self.rules = rules
         self.codes = codes
         self.ids = ids
+        # Whether each face is wild, asked once per face rather than once per card checked.
+        self.wild_faces = {c: rules.is_wild(c) for c in dict.fromkeys(codes)}
         self._bound: dict[str, Callable[[Change], str | None]] = {}
 
     def _faces(self, ids: Iterable[int]) -> list[str]:
@@ -143,12 +145,12 @@ class MeldChecker:
             return False  # size
         rank = m.rank if m is not None else None
         wilds = m.wilds if m is not None else 0
-        is_wild = rules.is_wild
+        wild_faces = self.wild_faces
         for i in ch.added:
             c = codes[i]
             if c[0] == "3":
                 return False  # threes
-            if is_wild(c):
+            if wild_faces[c]:
                 wilds += 1
             elif m is not None and m.rank is None:
                 return False  # naturals_on_wild
