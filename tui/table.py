@@ -344,10 +344,10 @@ class TableScreen(Screen[None]):
 
     # what the footer offers
     def _refresh_footer(self) -> None:
-        """Ask the footer to redraw only when what ``check_action`` answers changed.
+        """Ask the keys line to update only when what ``check_action`` answers changed.
 
-        The footer rebuilds its keys (new widgets, a layout) on every request, which
-        would otherwise happen for every view that arrives.
+        A bindings refresh makes the keys line ask ``check_action`` about every binding;
+        most views change nothing it answers.
         """
         message = self.message or {}
         key = (tuple(sorted(self.legal_kinds())), self._seated(), bool(message.get("over")),
