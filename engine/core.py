@@ -67,6 +67,8 @@ class FamilyGame:
     )
 
     rules: Rules
+    BETWEEN_DEALS: ClassVar[frozenset[str]] = frozenset({"deal_over", "game_over"})
+    """Phases after a deal's last play, when what is left in the hands is settled."""
 
     def __init__(self, seats: int, seed: int, options: dict[str, Any], teams: tuple) -> None:
         self.seats = seats
@@ -158,6 +160,13 @@ class FamilyGame:
         if seat not in self.to_act_list:
             return []
         return self._legal(seat)
+
+    def hands_after_deal(self) -> dict[int, list[dict[str, Any]]] | None:
+        """Each seat's hand as that seat itself sees it, once the deal is over; ``None``
+        while it is played. A host may show these to spectators (``--open-hands``)."""
+        if self.phase not in self.BETWEEN_DEALS:
+            return None
+        return {seat: self.view(seat)["hand"] for seat in range(self.seats)}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.seats):

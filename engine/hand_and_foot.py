@@ -674,6 +674,7 @@ class HandAndFoot(FamilyGame):
             "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
             "turn": self.turn, "to_act": sorted(self.to_act_list),
             "teams": self._fixed_public["teams"],
+            "wild_ranks": self._fixed_public["wild_ranks"],
             "counts": {s: {"hand": len(hands[s]), "foot": len(feet[s]),
                            "stage": stage[s], "foot_played": foot_played[s]}
                        for s in range(self.seats)},
@@ -697,12 +698,14 @@ class HandAndFoot(FamilyGame):
 
     @property
     def _fixed_public(self) -> dict[str, Any]:
-        """View parts fixed for the whole game (teams, the piles needed to go out)."""
+        """View parts fixed for the whole game (teams, the piles needed to go out, which
+        ranks are wild: screens group and describe cards by it, never by their own list)."""
         fixed = self.__dict__.get("_fixed_public_parts")
         if fixed is None:
             fixed = self.__dict__["_fixed_public_parts"] = {
                 "teams": [list(t) for t in self.teams],
-                "go_out_piles": dict(self.options["go_out_piles"])}
+                "go_out_piles": dict(self.options["go_out_piles"]),
+                "wild_ranks": sorted(self.rules.wild_ranks)}
         return fixed
 
     def _melds_public(self) -> tuple[list[dict[str, Any]], dict[int, dict[str, int]], int]:

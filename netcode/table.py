@@ -68,11 +68,6 @@ class _Item:
     done: asyncio.Future[None] | None = field(default=None)
 
 
-DEAL_ENDED_PHASES = frozenset({"deal_over", "game_over"})
-"""The family's phases between deals and after the last (``docs/engine.md``): the only
-times the host's "open hands" option shows spectators what is left in every hand."""
-
-
 class Table:
     """A table: its game, its seats, its watchers and its writer task."""
 
@@ -307,13 +302,13 @@ class Table:
         return list(events)
 
     def _view_frame(self, seat: int | None, players: list[dict[str, Any]]) -> bytes:
-        view = self.game.view(seat)
         extra: dict[str, Any] = {}
-        if seat is None and self._open_hands and view.get("phase") in DEAL_ENDED_PHASES:
-            # Each hand exactly as the engine shows it to its own seat, and only once the
-            # deal is over: during play a spectator's frames never carry a hand card.
-            extra["open_hands"] = {s: self.game.view(s).get("hand", [])
-                                   for s in range(self.seats)}
+        if seat is None and self._open_hands:
+            # The engine says when the deal is over; until then it gives None, and a
+            # spectator's frames never carry a hand card.
+            hands = self.game.hands_after_deal()
+            if hands is not None:
+                extra["open_hands"] = hands
         return server_frame(
             "view",
             table=self.id,
@@ -322,7 +317,7 @@ class Table:
             seat=seat,
             over=bool(self.game.over),
             players=players,
-            view=view,
+            view=self.game.view(seat),
             **extra,
         )
 

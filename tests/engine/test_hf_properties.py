@@ -72,6 +72,11 @@ def play(seed: int, check_every: int = 0, until_deal: int | None = None,
         step += 1
         public = card_ids_in(events)
         assert not public & hidden_from(game, None), "an event named a hidden card"
+        open_hands = game.hands_after_deal()
+        if game.phase in ("deal_over", "game_over"):  # what a host may show spectators
+            assert open_hands == {s: game.view(s)["hand"] for s in range(4)}
+        else:
+            assert open_hands is None, "hands shown while the deal is played"
         special = moments and any(e["type"] in ("picked_up_foot", "went_out", "deal_scored",
                                                 "deal_started") for e in events)
         if special or (check_every and step % check_every == 0):
