@@ -22,8 +22,6 @@ from engine.cards import (
     suit_of,
 )
 
-WILD_RANKS = frozenset({"2", JOKER})
-
 # Two-colour and four-colour suit styles; black suits use the default foreground so they
 # read on dark and light terminals alike.
 TWO_COLOUR = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
@@ -67,23 +65,26 @@ def cards_text(cards: Iterable[dict[str, Any]], look: CardLook = CardLook(),
     return out
 
 
-def _group(code: str) -> int:
-    """0: threes, 1: naturals, 2: wilds (so wilds and threes sit together)."""
-    rank = rank_of(code)
-    if rank == "3":
-        return 0
-    return 2 if rank in WILD_RANKS else 1
+def sort_hand(hand: Sequence[dict[str, Any]], order: str = "rank",
+              wild_ranks: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """By rank (threes first, wilds last), or by suit then rank (``order="suit"``).
 
+    Which ranks are wild is the game's, from the view's ``wild_ranks``.
+    """
+    wild = frozenset(wild_ranks)
 
-def sort_hand(hand: Sequence[dict[str, Any]], order: str = "rank") -> list[dict[str, Any]]:
-    """By rank (threes first, wilds last), or by suit then rank (``order="suit"``)."""
+    def group(code: str) -> int:
+        """0: threes, 1: naturals, 2: wilds (so wilds and threes sit together)."""
+        rank = rank_of(code)
+        return 0 if rank == "3" else 2 if rank in wild else 1
+
     def by_rank(card: dict[str, Any]) -> tuple[int, int, int, int]:
         code = card["code"]
-        return (_group(code), RANK_ORDER[rank_of(code)], SUIT_ORDER[suit_of(code)], card["id"])
+        return (group(code), RANK_ORDER[rank_of(code)], SUIT_ORDER[suit_of(code)], card["id"])
 
     def by_suit(card: dict[str, Any]) -> tuple[int, int, int, int]:
         code = card["code"]
-        return (_group(code) == 2, SUIT_ORDER[suit_of(code)], RANK_ORDER[rank_of(code)],
+        return (group(code) == 2, SUIT_ORDER[suit_of(code)], RANK_ORDER[rank_of(code)],
                 card["id"])
 
     return sorted(hand, key=by_suit if order == "suit" else by_rank)

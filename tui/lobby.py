@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from tui.widgets import SliceStatic
+from tui.widgets import TextLines
 
 
 def seats_text(table: dict[str, Any]) -> str:
@@ -47,10 +47,10 @@ class LobbyScreen(Screen[None]):
         self._ready = False
 
     def compose(self) -> ComposeResult:
-        yield SliceStatic(id="who")
+        yield TextLines(id="who")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield SliceStatic(id="games")
-        yield SliceStatic(id="status")
+        yield TextLines(id="games")
+        yield TextLines(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -78,7 +78,7 @@ class LobbyScreen(Screen[None]):
                          style="bold yellow")
             return t
 
-        self.query_one("#who", SliceStatic).show((name, user, code), build)
+        self.query_one("#who", TextLines).show((name, user, code), build)
 
     def show(self, lobby: dict[str, Any]) -> None:
         self.lobby = lobby
@@ -106,12 +106,12 @@ class LobbyScreen(Screen[None]):
                 t.append("\n No tables yet: press n to open one.", style="dim")
             return t
 
-        self.query_one("#games", SliceStatic).show(
+        self.query_one("#games", TextLines).show(
             (tuple(g["name"] for g in lobby.get("games", [])), bool(rows)), games)
 
     def note(self, text: str, rule: str | None = None) -> None:
         msg = f" ! {text}" + (f" [{rule}]" if rule else "")
-        self.query_one("#status", SliceStatic).show(msg, lambda: Text(msg, style="bold red"))
+        self.query_one("#status", TextLines).show(msg, lambda: Text(msg, style="bold red"))
 
     def _table_id(self) -> int | None:
         table = self.query_one(DataTable)

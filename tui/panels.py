@@ -113,7 +113,7 @@ class GamePanel:
     def lines(self, info: TableInfo, width: int) -> list[Text]:
         blocks = [self.team_block(info, team) for team in info.team_order()]
         if width >= self.SIDE_BY_SIDE and len(blocks) > 1:
-            return _columns(blocks, width // len(blocks), info.look.ascii)
+            return side_by_side(blocks, width // len(blocks), info.look.ascii)
         out: list[Text] = []
         for block in blocks:
             if out:
@@ -170,8 +170,9 @@ def panel_for(game: str | None) -> GamePanel:
     return PANELS.get(game or "", GamePanel)()
 
 
-def _columns(blocks: list[list[Text]], width: int, ascii: bool = False) -> list[Text]:
-    """Blocks of lines side by side, each cropped or padded to ``width`` cells."""
+def side_by_side(blocks: list[list[Text]], width: int, ascii: bool = False) -> list[Text]:
+    """Blocks of lines side by side, each cell cropped or padded to ``width`` cells
+    (an ellipsis marks a cropped cell, except in ASCII mode)."""
     out: list[Text] = []
     for row in range(max(len(b) for b in blocks)):
         line = Text()

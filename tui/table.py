@@ -19,7 +19,6 @@ from textual.widgets import Input
 
 from engine.cards import rank_of
 from tui.cards import (
-    WILD_RANKS,
     CodeError,
     card_label,
     card_style,
@@ -28,7 +27,7 @@ from tui.cards import (
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
-from tui.panels import GamePanel, TableInfo, panel_for
+from tui.panels import GamePanel, TableInfo, panel_for, side_by_side
 from tui.widgets import HandView, KeysBar, LinesView, LogView, TextLines
 
 # binding action -> the legal kind that makes it available
@@ -178,14 +177,10 @@ class TableScreen(Screen[None]):
             return
         self._seats_key = key
         to_act = set(info.view.get("to_act", []))
-        cells = []
-        for seat in range(len(info.names)):
-            counts = info.view.get("counts", {}).get(seat, {})
-            cell = self._seat_text(info, seat, by_seat.get(seat, {}), counts, seat in to_act)
-            cell.truncate(half - 1, overflow="crop" if info.look.ascii else "ellipsis",
-                          pad=True)
-            cells.append(cell)
-        lines = [Text(" ").join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
+        cells = [self._seat_text(info, seat, by_seat.get(seat, {}),
+                                 info.view.get("counts", {}).get(seat, {}), seat in to_act)
+                 for seat in range(len(info.names))]
+        lines = side_by_side([cells[0::2], cells[1::2]], half, info.look.ascii)
         view.styles.height = len(lines)
         view.set_lines(lines)
 
@@ -256,7 +251,8 @@ class TableScreen(Screen[None]):
 
     def _hand(self, info: TableInfo) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
-        hand = sort_hand(info.view.get("hand", []), settings.sort)
+        hand = sort_hand(info.view.get("hand", []), settings.sort,
+                         info.view.get("wild_ranks", ()))
         ids = {c["id"] for c in hand}
         self.staged = [(m, cards) for m, cards in self.staged if set(cards) <= ids]
         staged_ids = frozenset(i for _, cards in self.staged for i in cards)
@@ -537,12 +533,23 @@ class TableScreen(Screen[None]):
         self._send({"type": "lay_off", "meld": meld, "cards": cards})
 
     def _guess_meld(self) -> int | None:
-        """The team's unfinished meld of the selected cards' rank (or its wild meld)."""
+        """The meld the selected cards are meant for, when only one fits.
+
+        In play, the engine's listing names the melds each card may go on. Staging a
+        lay-off for a take (draw phase, no listing yet) falls back to the team's
+        unfinished meld of the selected naturals' rank (wild ranks from the view).
+        """
         if self.info is None:
             return None
         hand = self.query_one(HandView)
-        codes = [c["code"] for c in hand.cards if c["id"] in hand.selected]
-        ranks = {rank_of(c) for c in codes if rank_of(c) not in WILD_RANKS}
+        selected = set(hand.selected)
+        targets = self.legal_kinds().get("lay_off", {}).get("targets")
+        if targets is not None:
+            fits = [t["meld"] for t in targets if selected <= set(t.get("cards", []))]
+            return fits[0] if len(fits) == 1 else None
+        codes = [c["code"] for c in hand.cards if c["id"] in selected]
+        wild = set(self.info.view.get("wild_ranks", ()))
+        ranks = {rank_of(c) for c in codes if rank_of(c) not in wild}
         if len(ranks) > 1 or not codes:
             return None
         rank = next(iter(ranks), None)
@@ -645,8 +652,11 @@ def prompt_text(info: TableInfo) -> tuple[str, str]:
     permission = v.get("permission")
     extra = {"yes": " You may go out this turn.", "no": " Going out was refused this turn."}
     if seat == turn:
-        what = "draw (d) or take the pile (p)" if phase == "draw" else \
-            "meld, lay off, then discard"
+        legal = {entry.get("type") for entry in v.get("legal") or []}
+        if phase == "draw":
+            what = "draw (d) or take the pile (p)" if "take_pile" in legal else "draw (d)"
+        else:
+            what = "meld, lay off, then discard"
         mine = " Your turn: " + what + "." + extra.get(permission or "", "")
         return mine, "bold green"
     return f" {info.name(turn)}'s turn ({PHASES.get(phase or '', phase)}).", ""
@@ -660,7 +670,8 @@ def open_hands_lines(info: TableInfo, hands: Any) -> list[Text]:
     lines = [Text("Hands left at the end of the deal", style="bold")]
     for seat, cards in sorted(hands.items()):
         line = Text(f"  {info.name(seat)}: ", style="bold")
-        line.append_text(cards_text(sort_hand(cards), info.look) if cards
+        line.append_text(cards_text(sort_hand(cards, "rank", info.view.get("wild_ranks", ())),
+                                    info.look) if cards
                          else Text("(none)", style="dim"))
         lines.append(line)
     return [*lines, Text()]

@@ -13,7 +13,6 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tui.cards import CardLook, card_label, card_style
 
@@ -39,25 +38,6 @@ def needs_layout(widget: Widget) -> bool:
     if high is not None and high.is_cells:
         wanted = min(wanted, int(high.value))
     return wanted != widget.content_region.height
-
-
-class SliceStatic(Static):
-    """A Static that rebuilds its text only when the data it shows changed."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, markup=False, **kwargs)
-        self._slice: Any = object()
-        self.renders = 0
-
-    def show(self, data: Any, build: Callable[[], Text | str]) -> bool:
-        if data == self._slice:
-            return False
-        self._slice = data
-        self.renders += 1
-        self.update(build(), layout=False)
-        if needs_layout(self):
-            self.refresh(layout=True)
-        return True
 
 
 class HandView(Widget, can_focus=True):
@@ -309,8 +289,8 @@ class LinesView(PaintedOnce):
 
 
 class TextLines(LinesView):
-    """A SliceStatic drawn as lines: rebuilds its text only when its data changed, and
-    then repaints only the rows that differ (lines longer than the widget are cropped)."""
+    """A text that rebuilds only when the data it shows changed, and then repaints only
+    the rows that differ (lines longer than the widget are cropped, not wrapped)."""
 
     DEFAULT_CSS = "TextLines { height: 1; }"
 

@@ -115,6 +115,20 @@ async def test_lay_off_on_the_chosen_meld() -> None:
     game.check(1, link.actions[-1])
 
 
+async def test_lay_off_finds_the_one_meld_the_listing_allows() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY.replace("hands.1: 8H", "hands.1: AC 8H"))
+    aces = next(m["id"] for m in game.view(1)["melds"] if m["rank"] == "A")
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", "j", "k", "enter", "l")  # a joker fits two melds: ask
+        await pilot.pause()
+        assert link.actions == [] and "Which meld?" in status(pilot.app)
+        await pilot.press("escape", "slash", "a", "c", "enter", "l")  # an ace fits one
+        await pilot.pause()
+    assert link.actions == [{"type": "lay_off", "meld": aces, "cards": card_ids(game, 1, "AC")}]
+    game.check(1, link.actions[-1])
+
+
 async def test_discard_the_card_under_the_cursor_or_the_selected_one() -> None:
     link, game = FakeLink(), game_at(HAND_PLAY)
     async with make_app(link).run_test(size=(80, 24)) as pilot:

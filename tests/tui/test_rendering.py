@@ -13,6 +13,7 @@ from textual._compositor import Compositor
 from engine.bots import make_bot
 from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, view_message
 from tui.app import make_app
+from tui.compositor import DirtyOnlyCompositor
 from tui.widgets import LinesView, TextLines
 
 
@@ -85,6 +86,7 @@ async def test_repaints_write_what_textuals_own_compositor_writes() -> None:
         await at_table(pilot, link, game, 0)
         screen = pilot.app.screen
         compositor = screen._compositor
+        assert isinstance(compositor, DirtyOnlyCompositor)  # the table screen uses it
         console = pilot.app.console
 
         def both() -> Any:
