@@ -1,11 +1,18 @@
-"""A compositor that renders only the widgets a repaint touches.
+"""A compositor that renders only the rows of the widgets that a repaint touches.
 
 Textual's partial update crops to the box around *all* dirty regions and asks every
-widget inside that box for its lines. On the table screen the changes of one move are
-spread from the top line to the footer, so that box is the whole screen and all of its
-widgets are rendered for a one-line change. Here the widgets are filtered by the dirty
-regions themselves. The output is the same: the lines written are still the dirty spans,
-and a span can only be covered by widgets that overlap it.
+widget inside that box for all of its lines in the box. On the table screen the changes
+of one move are spread from the top line to the footer, so that box is the whole screen:
+every widget renders every row for a one-line change. Here each widget is asked only for
+the rows that a dirty region covers within it (the log's new line, the seat line that
+changed). Widgets are visited front to back, and a dirty region that one widget covers
+whole is not looked for behind it, so the containers under the line widgets, and
+widgets no dirty region touches, are not asked at all.
+
+The output is the same. Textual writes only the dirty spans of each row, and a span is
+a union of dirty regions that touch or overlap, so every cell it covers belongs to a
+dirty region; a row of a widget that no dirty region covers can never be written, and
+the compositor only needs something of the right width there to keep the rows aligned.
 
 It relies on ``Compositor._get_renders`` and ``render_partial_update`` of the pinned
 Textual 8.2 (see pyproject.toml); ``tests/tui/test_rendering.py`` compares its screens
@@ -40,10 +47,30 @@ class DirtyOnlyCompositor(Compositor):
         if not updating or crop is None:
             yield from super()._get_renders(crop)
             return
-        for widget, (region, clip) in self.visible_widgets.items():
+        uncovered = updating
+        for widget, (region, clip) in self.visible_widgets.items():  # front to back
+            if not uncovered:
+                break
             shown = clip.intersection(region)
-            if not shown or not any(shown.overlaps(dirty) for dirty in updating):
+            if not shown:
                 continue
             x, y, width, height = shown
-            yield region, clip, widget.render_lines(
-                Region(x - region.x, y - region.y, width, height))
+            top, bottom = y + height, y
+            behind: list[Region] = []
+            for dirty in uncovered:
+                touched = shown.intersection(dirty)
+                if touched:
+                    top = min(top, touched.y)
+                    bottom = max(bottom, touched.bottom)
+                    if touched == dirty:
+                        continue  # this widget paints all of it: nothing behind shows there
+                behind.append(dirty)
+            uncovered = behind
+            if top >= bottom:
+                continue
+            strips = widget.render_lines(
+                Region(x - region.x, top - region.y, width, bottom - top))
+            if top > y or bottom < y + height:
+                unseen = Strip.blank(width)  # rows no span reaches (see the docstring)
+                strips = [unseen] * (top - y) + strips + [unseen] * (y + height - bottom)
+            yield region, clip, strips

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual._compositor import Compositor
 
 from engine.bots import make_bot
@@ -78,12 +79,15 @@ async def test_a_new_meld_adds_lines_without_a_layout() -> None:
         assert layouts == [0]
 
 
-async def test_repaints_write_what_textuals_own_compositor_writes() -> None:
-    """``DirtyOnlyCompositor`` skips widgets away from the change; the bytes are the same."""
+@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
+async def test_repaints_write_what_textuals_own_compositor_writes(seat: int | None) -> None:
+    """``DirtyOnlyCompositor`` skips widgets and rows away from the change, and the
+    containers under the changed lines; the bytes written are the same. Forty moves
+    fill the log, so its page turn is compared too."""
     link, game = FakeLink(), game_at(HAND_STAGE)
     compared: list[bool] = []
     async with make_app(link).run_test(size=(100, 30)) as pilot:
-        await at_table(pilot, link, game, 0)
+        await at_table(pilot, link, game, seat)
         screen = pilot.app.screen
         compositor = screen._compositor
         assert isinstance(compositor, DirtyOnlyCompositor)  # the table screen uses it
@@ -100,11 +104,11 @@ async def test_repaints_write_what_textuals_own_compositor_writes() -> None:
 
         compositor.render_partial_update = both
         bots = {seat: make_bot("random", seat) for seat in range(4)}
-        for step in range(12):
-            (seat,) = game.to_act
-            events = game.apply(seat, bots[seat].act(game.view(seat)))
-            link.push({"t": "events", "table": 3, "seq": 13 + step, "seat": seat,
+        for step in range(40):
+            (actor,) = game.to_act
+            events = game.apply(actor, bots[actor].act(game.view(actor)))
+            link.push({"t": "events", "table": 3, "seq": 13 + step, "seat": actor,
                        "events": events})
-            link.push(view_message(game, 0, seq=13 + step))
+            link.push(view_message(game, seat, seq=13 + step))
             await pilot.pause()
-    assert len(compared) >= 12 and all(compared)
+    assert len(compared) >= 40 and all(compared)
