@@ -9,6 +9,7 @@ from typing import Any
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
+from textual._segment_tools import line_pad
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
@@ -173,12 +174,24 @@ def text_strip(text: Text, console: Any) -> Strip:
     return Strip(list(text.render(console, end="")), text.cell_len)
 
 
-class PaintedOnce(Widget):
-    """Reads the base style and content size at most once per render pass.
+BOX_RULES = ("border_top", "border_bottom", "border_left", "border_right", "outline_top",
+             "outline_bottom", "outline_left", "outline_right", "padding", "tint", "hatch",
+             "opacity", "text_opacity")
+"""Style rules under which Textual's styles cache adds something to a widget's lines."""
 
-    ``rich_style`` walks every ancestor's styles on each call; ``render_line`` runs for
-    each dirty row, and ``render_lines`` for every widget a repaint touches, dirty rows
-    or not. Finished rows are kept per (style, width) and reused until they change.
+
+class PaintedOnce(Widget):
+    """A widget of plain lines, painted straight onto the screen.
+
+    Textual passes every widget's lines through its styles cache, which looks up the
+    border, outline, padding, tint, opacity and the theme for each line of each widget a
+    repaint touches. These widgets have none of that (at most padding left and right), so
+    their finished rows are made here once per (style, width) and reused until they
+    change; a widget styled with anything else goes through Textual's path as usual.
+
+    ``rich_style`` walks every ancestor's styles on each call, so the base style and the
+    content size are read at most once per render pass. ``tests/tui/test_rendering.py``
+    compares these rows with the ones Textual's own path makes.
     """
 
     _content: Size = Size(0, 0)
@@ -187,30 +200,74 @@ class PaintedOnce(Widget):
         super().__init__(**kwargs)
         self._style: RichStyle | None = None
         self._painted: dict[int, Strip] = {}
-        self._painted_for: tuple[RichStyle, int] | None = None
+        self._painted_for: tuple[Any, ...] | None = None
+        self._filters: tuple[Any, ...] = ()
+        self._background: Any = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._style = None
         self._content = self.content_region.size
-        return super().render_lines(crop)
+        styles = self.styles
+        padding = styles.padding
+        if (padding.top or padding.bottom or self._border_title is not None
+                or self._border_subtitle is not None
+                or (styles.has_any_rules(*BOX_RULES) and not self._only_side_padding())):
+            self._filters = ()  # the styles cache applies them on this path
+            return super().render_lines(crop)
+        self._filters = tuple(self.app.get_line_filters())
+        self.base_style  # noqa: B018 - reads the style and keys the painted rows
+        line = self.render_line
+        strips = [line(y) for y in crop.line_range]
+        width = self.outer_size.width
+        if padding.left or padding.right:
+            inner = RichStyle(bgcolor=self._style.bgcolor if self._style else None)
+            strips = [Strip(line_pad(strip, padding.left, padding.right, inner), width)
+                      for strip in strips]
+        if crop.column_span != (0, width):
+            x1, x2 = crop.column_span
+            strips = [strip.crop(x1, x2) for strip in strips]
+        return strips
+
+    def _only_side_padding(self) -> bool:
+        styles = self.styles
+        others = [rule for rule in BOX_RULES if rule != "padding"]
+        return not styles.has_any_rules(*others)
 
     @property
     def base_style(self) -> RichStyle:
         if self._style is None:
             self._style = self.rich_style
-            key = (self._style, self._content.width)
+            key = (self._style, self._content.width, self._filters)
             if key != self._painted_for:
                 self._painted_for = key
                 self._painted.clear()
+                self._background = self.background_colors[1] if self._filters else None
         return self._style
 
     def painted(self, key: int, strip: Strip) -> Strip:
-        """``strip`` cropped to the width on the widget's base style (kept by ``key``)."""
+        """``strip`` cropped to the width on the widget's base style, through the App's
+        line filters (kept by ``key``)."""
         style = self.base_style
         done = self._painted.get(key)
         if done is None:
-            done = strip.crop_extend(0, self._content.width, style).apply_style(style)
+            done = self.finish(strip.crop_extend(0, self._content.width, style)
+                               .apply_style(style))
             self._painted[key] = done
+        return done
+
+    def finish(self, strip: Strip) -> Strip:
+        """A finished row through the App's line filters (on Textual's own path the
+        styles cache applies them, and there are none here)."""
+        for line_filter in self._filters:
+            strip = strip.apply_filter(line_filter, self._background)
+        return strip
+
+    def blank(self) -> Strip:
+        """An empty row (kept with the painted rows, under a key no row uses)."""
+        style = self.base_style
+        done = self._painted.get(-1)
+        if done is None:
+            done = self._painted[-1] = self.finish(Strip.blank(self._content.width, style))
         return done
 
     def forget(self, key: int | None = None) -> None:
@@ -268,9 +325,9 @@ class LinesView(PaintedOnce):
 
     def render_line(self, y: int) -> Strip:
         index = self.top + y
-        style = self.base_style
         if index >= len(self.lines):
-            return Strip.blank(self._content.width, style)
+            return self.blank()
+        self.base_style  # noqa: B018 - may clear the painted rows (a new style or width)
         done = self._painted.get(index)
         if done is None:
             done = self.painted(index, text_strip(self.lines[index], self.app.console))
@@ -399,12 +456,13 @@ class LogView(PaintedOnce):
             start = max(0, len(rows) - height - self.back)
             if y == height - 1:
                 note = Text(f"-- {self.back} newer rows below --", style="dim reverse")
-                return text_strip(note, self.app.console).crop_extend(0, width, style)
+                return self.finish(text_strip(note, self.app.console)
+                                   .crop_extend(0, width, style))
         else:
             start = self.first
         index = start + y
         if index >= len(rows):
-            return Strip.blank(width, style)
+            return self.blank()
         if len(self._painted) > 4 * height:
             self.forget()
         strip = rows[index]

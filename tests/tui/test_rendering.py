@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 from textual._compositor import Compositor
+from textual.geometry import Region
+from textual.widget import Widget
 
 from engine.bots import make_bot
 from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, view_message
 from tui.app import make_app
 from tui.compositor import DirtyOnlyCompositor
-from tui.widgets import LinesView, TextLines
+from tui.widgets import LinesView, PaintedOnce, TextLines
 
 
 def renders(screen: Any) -> dict[str, int]:
@@ -112,3 +114,45 @@ async def test_repaints_write_what_textuals_own_compositor_writes(seat: int | No
             link.push(view_message(game, seat, seq=13 + step))
             await pilot.pause()
     assert len(compared) >= 40 and all(compared)
+
+
+def rows_both_ways(widget: PaintedOnce) -> tuple[list[str], list[str]]:
+    """The widget's rows from its own path and from Textual's styles cache, as the
+    escape sequences a terminal would receive."""
+    console = widget.app.console
+    whole = Region(0, 0, *widget.outer_size)
+    widget.forget()
+    widget._styles_cache.clear()
+    ours = [strip.render(console) for strip in widget.render_lines(whole)]
+    widget._filters = ()  # Textual's path applies the App's filters itself
+    widget._style = None
+    widget.forget()
+    theirs = [strip.render(console) for strip in Widget.render_lines(widget, whole)]
+    widget.forget()
+    return ours, theirs
+
+
+@pytest.mark.parametrize("mono", [False, True], ids=["colour", "mono"])
+@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
+async def test_line_widgets_paint_what_textuals_styles_cache_paints(
+        seat: int | None, mono: bool) -> None:
+    """The line widgets skip Textual's styles cache; every row, padding included (the
+    melds panel has some), is what that cache would have made."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        if mono:
+            pilot.app.change_setting("mono")
+        await at_table(pilot, link, game, seat)
+        bots = {s: make_bot("random", s) for s in range(4)}
+        for step in range(30):
+            (actor,) = game.to_act
+            events = game.apply(actor, bots[actor].act(game.view(actor)))
+            link.push({"t": "events", "table": 3, "seq": 13 + step, "seat": actor,
+                       "events": events})
+            link.push(view_message(game, seat, seq=13 + step))
+        await pilot.pause()
+        widgets = [w for w in pilot.app.screen.query(PaintedOnce) if w.size]
+        assert {"panel", "log", "seats", "top"} <= {w.id for w in widgets}
+        for widget in widgets:
+            ours, theirs = rows_both_ways(widget)
+            assert ours == theirs, widget.id
