@@ -46,6 +46,7 @@ class Lobby:
         self.tables: dict[int, Table] = {}
         self.sessions: set[Session] = set()
         self._lobby_pending = False
+        self._last_lobby: bytes | None = None  # the listing everyone was last sent
 
     # start and stop
     async def restore(self) -> None:
@@ -171,10 +172,20 @@ class Lobby:
         asyncio.get_running_loop().call_soon(self._send_lobby)
 
     def _send_lobby(self) -> None:
+        """Send the listing to everyone, unless it is the one they already have.
+
+        Every move at every table asks for a listing, and almost none changes it: a
+        listing sent to every session (and decoded and laid out by every screen) for
+        each move would cost more than the move's own view. A newcomer gets the current
+        listing when its session opens.
+        """
         self._lobby_pending = False
         if not self.sessions:
             return
         frame = self.lobby_frame()
+        if frame == self._last_lobby:
+            return
+        self._last_lobby = frame
         for session in list(self.sessions):
             session.put(frame, replace_key="lobby")
 

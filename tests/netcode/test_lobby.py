@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 from netcode.client import MeldhallClient
 from netcode.server import Host, HostConfig
@@ -61,3 +62,21 @@ async def test_idle_sessions_are_closed(host_config: HostConfig) -> None:
         assert not host.lobby.sessions
     finally:
         await host.stop()
+
+
+async def test_moves_that_change_no_listing_send_no_listing(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Every move asks for a lobby listing; only a changed one goes out (a listing per
+    move would be decoded and laid out by every screen in the room)."""
+    owner = await connect("lena")
+    idle = await connect("ivo")  # in the lobby, watching the listing
+    owner.send("create", game="hand_and_foot", seats=4, seed=5, sit=False)
+    table = (await owner.wait_for("lobby", lambda m: bool(m["tables"])))["tables"][0]["id"]
+    owner.send("watch", table=table)
+    await owner.wait_for("joined")
+    for seat in range(4):
+        owner.send("add_bot", seat=seat)
+    await owner.wait_for("view", lambda m: m["seq"] >= 30, timeout=60)
+    listings = [m for m in idle.received if m["t"] == "lobby"]
+    tables = [m["tables"] for m in listings]
+    assert all(a != b for a, b in itertools.pairwise(tables))  # each one new
+    assert len(listings) <= 8  # the first, the table, four bots, and slack: not 30 moves
