@@ -62,14 +62,23 @@ def _plain(value: Any, depth: int = 0) -> Any:
     raise EncodeError(f"{type(value).__name__} is not wire data")
 
 
+_INT_START = frozenset("-0123456789")
+
+
 def _restore_int_keys(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
-    """object_pairs_hook: decimal-string keys written by the encoder become ints again."""
-    out: dict[Any, Any] = {}
-    for key, value in pairs:
-        if isinstance(key, str) and _is_canonical_int(key):
-            out[int(key)] = value
-        else:
-            out[key] = value
+    """object_pairs_hook: decimal-string keys written by the encoder become ints again.
+
+    Runs for every map of every frame, and nearly every key is a word: the first
+    character rules most keys out before the full check.
+    """
+    out = dict(pairs)
+    if any(key[:1] in _INT_START for key in out if isinstance(key, str)):
+        out = {}
+        for key, value in pairs:
+            if isinstance(key, str) and _is_canonical_int(key):
+                out[int(key)] = value
+            else:
+                out[key] = value
     return out
 
 
@@ -114,6 +123,13 @@ def decode_body(body: bytes) -> dict[str, Any]:
     if not isinstance(message.get("t"), str):
         raise FrameError("frame has no type tag")
     return message
+
+
+def decode_frame(frame: bytes) -> dict[str, Any]:
+    """One whole frame, header included (what the host puts on a session's outbox)."""
+    if len(frame) < HEADER.size or HEADER.unpack_from(frame)[0] != len(frame) - HEADER.size:
+        raise FrameError("not one whole frame")
+    return decode_body(frame[HEADER.size:])
 
 
 class FrameDecoder:

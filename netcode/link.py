@@ -10,14 +10,40 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from netcode.framing import EncodeError, FrameDecoder, FrameError
+from netcode.framing import EncodeError, FrameError, decode_frame
 from netcode.protocol import client_frame
 from netcode.session import Session
 
 log = logging.getLogger(__name__)
+
+
+class SharedDecodes:
+    """Recently decoded frames, shared by every in-process link.
+
+    A table puts the same frame (the same bytes object) on every spectator's outbox, and
+    its events frame on everyone's: decoded once here, every screen gets the same
+    messages. Screens only read what they are given (``tui.link.Link``), so sharing is
+    safe; a frame that has dropped out of this small cache is simply decoded again.
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self._size = size
+        self._frames: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
+
+    def decode(self, frame: bytes) -> dict[str, Any]:
+        message = self._frames.get(frame)
+        if message is None:
+            message = self._frames[frame] = decode_frame(frame)
+            if len(self._frames) > self._size:
+                self._frames.popitem(last=False)
+        return message
+
+
+SHARED_DECODES = SharedDecodes()
 
 
 class LocalLink:
@@ -26,7 +52,6 @@ class LocalLink:
     def __init__(self, session: Session) -> None:
         self._session: Session | None = session
         self.name = session.name
-        self._decoder = FrameDecoder()
         self._pump: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
@@ -52,12 +77,11 @@ class LocalLink:
             return
         async for frame in session.frames():
             try:
-                messages = self._decoder.feed(frame)
+                message = SHARED_DECODES.decode(frame)
             except FrameError:
                 log.exception("host produced an undecodable frame")
                 return
-            for message in messages:
-                on_frame(message)
+            on_frame(message)
         on_frame({"t": "bye", "reason": session.close_reason})
 
     def close(self) -> None:
