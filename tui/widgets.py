@@ -3,6 +3,7 @@ when that slice (or the look) changes; none of them sends anything to the host."
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -174,6 +175,40 @@ def text_strip(text: Text, console: Any) -> Strip:
     return Strip(list(text.render(console, end="")), text.cell_len)
 
 
+class SharedRows:
+    """Finished rows that the line widgets of every session share.
+
+    The spectators of a table, and largely its players, see the same lines in the same
+    style and width: each such row is turned into segments, cropped, styled and filtered
+    once for all of them, not once per screen. A row is known by everything that makes
+    it: the line's text, spans and style, and the widget's base style, width, background
+    and line filters (compared by kind and settings, since every App has its own).
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._rows: OrderedDict[Hashable, Strip] = OrderedDict()
+
+    def get(self, key: Hashable) -> Strip | None:
+        return self._rows.get(key)
+
+    def put(self, key: Hashable, row: Strip) -> None:
+        self._rows[key] = row
+        if len(self._rows) > self._size:
+            self._rows.popitem(last=False)
+
+
+SHARED_ROWS = SharedRows()
+
+
+def text_key(text: Text) -> Hashable:
+    return text.plain, tuple(text.spans), text.style
+
+
+def filters_key(filters: Sequence[Any]) -> Hashable:
+    return tuple((type(f), tuple(sorted(vars(f).items()))) for f in filters)
+
+
 BOX_RULES = ("border_top", "border_bottom", "border_left", "border_right", "outline_top",
              "outline_bottom", "outline_left", "outline_right", "padding", "tint", "hatch",
              "opacity", "text_opacity")
@@ -202,6 +237,7 @@ class PaintedOnce(Widget):
         self._painted: dict[int, Strip] = {}
         self._painted_for: tuple[Any, ...] | None = None
         self._filters: tuple[Any, ...] = ()
+        self._filters_key: Hashable = ()
         self._background: Any = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -212,9 +248,11 @@ class PaintedOnce(Widget):
         if (padding.top or padding.bottom or self._border_title is not None
                 or self._border_subtitle is not None
                 or (styles.has_any_rules(*BOX_RULES) and not self._only_side_padding())):
-            self._filters = ()  # the styles cache applies them on this path
+            self._filters = self._filters_key = ()  # the styles cache applies them here
             return super().render_lines(crop)
-        self._filters = tuple(self.app.get_line_filters())
+        filters = tuple(self.app.get_line_filters())
+        if filters != self._filters:
+            self._filters, self._filters_key = filters, filters_key(filters)
         self.base_style  # noqa: B018 - reads the style and keys the painted rows
         line = self.render_line
         strips = [line(y) for y in crop.line_range]
@@ -244,14 +282,20 @@ class PaintedOnce(Widget):
                 self._background = self.background_colors[1] if self._filters else None
         return self._style
 
-    def painted(self, key: int, strip: Strip) -> Strip:
-        """``strip`` cropped to the width on the widget's base style, through the App's
-        line filters (kept by ``key``)."""
-        style = self.base_style
+    def paint_text(self, key: int, text: Text) -> Strip:
+        """A line of text as a finished row (kept by ``key``, and shared between
+        sessions through ``SHARED_ROWS``)."""
         done = self._painted.get(key)
         if done is None:
-            done = self.finish(strip.crop_extend(0, self._content.width, style)
-                               .apply_style(style))
+            style = self.base_style
+            shared = (text_key(text), style, self._content.width, self._background,
+                      self._filters_key)
+            done = SHARED_ROWS.get(shared)
+            if done is None:
+                done = self.finish(text_strip(text, self.app.console)
+                                   .crop_extend(0, self._content.width, style)
+                                   .apply_style(style))
+                SHARED_ROWS.put(shared, done)
             self._painted[key] = done
         return done
 
@@ -328,10 +372,7 @@ class LinesView(PaintedOnce):
         if index >= len(self.lines):
             return self.blank()
         self.base_style  # noqa: B018 - may clear the painted rows (a new style or width)
-        done = self._painted.get(index)
-        if done is None:
-            done = self.painted(index, text_strip(self.lines[index], self.app.console))
-        return done
+        return self.paint_text(index, self.lines[index])
 
     def on_resize(self) -> None:
         self.forget()
@@ -395,7 +436,8 @@ class LogView(PaintedOnce):
         self.first = 0  # the wrapped row shown at the top, while following the log
         self.back = 0  # rows scrolled back by the wheel (0: following the log)
         self.repainted = 0  # rows repainted since mounting (tests read it)
-        self._rows: tuple[int, int, list[Strip]] = (0, -1, [])
+        self._rows: tuple[int, int, list[Text]] = (0, -1, [])
+        self._dropped = 0  # rows trimmed from the front since the rows were last rebuilt
 
     def write(self, line: Text) -> None:
         self.written += 1
@@ -424,24 +466,24 @@ class LogView(PaintedOnce):
             return self.first
         return max(0, count - max(1, height // 2))
 
-    def _wrap(self, line: Text, width: int) -> list[Strip]:
-        console = self.app.console
+    def _wrap(self, line: Text, width: int) -> list[Text]:
         fits = width <= 0 or (line.cell_len <= width and "\n" not in line.plain)
-        rows = [line] if fits else line.wrap(console, width)
-        return [text_strip(row, console) for row in rows]
+        return [line] if fits else list(line.wrap(self.app.console, width))
 
-    def rows(self, width: int) -> list[Strip]:
+    def rows(self, width: int) -> list[Text]:
         """Every line wrapped to ``width``, oldest first; only new lines are wrapped."""
         written, cached_width, rows = self._rows
         new = self.written - written
         if cached_width != width or new > len(self.lines):
             rows, new = [], len(self.lines)
-            self.first = 0
+            self.first = self._dropped = 0
+            self.forget()
         for line in self.lines[len(self.lines) - new:]:
             rows.extend(self._wrap(line, width))
         keep = self.max_lines * 3
         if len(rows) > keep:
             self.first = max(0, self.first - (len(rows) - keep))
+            self._dropped += len(rows) - keep
             rows = rows[-keep:]
         self._rows = (self.written, width, rows)
         return rows
@@ -465,8 +507,7 @@ class LogView(PaintedOnce):
             return self.blank()
         if len(self._painted) > 4 * height:
             self.forget()
-        strip = rows[index]
-        return self.painted(id(strip), strip)
+        return self.paint_text(self._dropped + index, rows[index])  # a row's own number
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self.back += 3
