@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
-from .melds import Change, Meld
+from .melds import Change, Meld, new_meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
@@ -22,24 +22,29 @@ Commit = Callable[[], Events]
 
 
 _CONTAINERS = (dict, list, tuple)
+_SEQUENCES = (list, tuple)
+_SCALARS = frozenset({int, str, bool, float, type(None)})
 
 
 def plain_copy(x: Any) -> Any:
     """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy.
 
     Every action is copied into the log, so dicts are copied whole and only their
-    container values copied again; scalars are taken as they are."""
+    container values copied again; scalars are taken as they are. Whether any value
+    needs copying again is asked first in one C-level pass (most actions hold none)."""
     if isinstance(x, dict):
         d = dict(x)
-        for k, v in d.items():
-            if isinstance(v, _CONTAINERS):
-                d[k] = plain_copy(v)
+        if not _SCALARS.issuperset(map(type, d.values())):
+            for k, v in d.items():
+                if isinstance(v, _CONTAINERS):
+                    d[k] = plain_copy(v)
         return d
-    if isinstance(x, list | tuple):
+    if isinstance(x, _SEQUENCES):
         out = list(x)
-        for n, v in enumerate(out):
-            if isinstance(v, _CONTAINERS):
-                out[n] = plain_copy(v)
+        if not _SCALARS.issuperset(map(type, out)):
+            for n, v in enumerate(out):
+                if isinstance(v, _CONTAINERS):
+                    out[n] = plain_copy(v)
         return out
     return x
 
@@ -82,7 +87,7 @@ class FamilyGame:
         self.dealer = 0
         self.turn = 0
         self.phase = "draw"
-        self.to_act_list: list[int] = []
+        self.to_act_list = []
         self._meld_views: dict[int, tuple[Meld, dict[str, Any]]] = {}
         self.codes: list[str] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
@@ -143,8 +148,16 @@ class FamilyGame:
 
     # ----------------------------------------------------------------- contract API
     @property
-    def to_act(self) -> frozenset[int]:
-        return frozenset(self.to_act_list)
+    def to_act_list(self) -> list[int]:
+        """The seats that may act now, in order (state). Assign a new list, never change
+        one in place: assigning also sets `to_act`, the contract's frozenset, kept as a
+        plain attribute because a driving loop reads it before every action."""
+        return self._to_act_list
+
+    @to_act_list.setter
+    def to_act_list(self, value: list[int]) -> None:
+        self._to_act_list = value
+        self.to_act: frozenset[int] = frozenset(value)
 
     def check(self, seat: int, action: dict[str, Any]) -> None:
         self._plan(seat, action)
@@ -157,7 +170,7 @@ class FamilyGame:
         return events
 
     def legal(self, seat: int) -> list[dict[str, Any]]:
-        if seat not in self.to_act_list:
+        if seat not in self._to_act_list:  # a list: an unhashable `seat` is just not there
             return []
         return self._legal(seat)
 
@@ -230,19 +243,32 @@ class FamilyGame:
     def rule_id(self, suffix: str) -> str:
         return f"{self.rules.prefix}-{suffix}"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        phases = cls.__dict__.get("PHASES")
+        if phases is not None:
+            # Each phase's `_plan_<kind>` functions by kind, looked up once per class
+            # rather than spelt and fetched with getattr on every action.
+            cls._PHASE_PLANS = {phase: {k: getattr(cls, "_plan_" + k) for k in sorted(kinds)}
+                                for phase, kinds in phases.items()}
+
+    _PHASE_PLANS: ClassVar[dict[str, dict[str, Callable[..., Commit]]]] = {}
+
     def _plan(self, seat: Any, action: Any) -> Commit:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        if not isinstance(action, dict):
+            raise InvalidAction(self.rule_id("T1"), "an action is a map with a 'type'.")
+        kind = action.get("type")
+        if not isinstance(kind, str):
             raise InvalidAction(self.rule_id("T1"), "an action is a map with a 'type'.")
         if type(seat) is not int or not 0 <= seat < self.seats:
             raise InvalidAction(self.rule_id("T1"), f"there is no seat {seat!r}.")
-        kind = action["type"]
-        if kind not in self.ACTIONS:
-            raise IllegalAction(self.rule_id("T1"),
-                                f"'{kind}' is not an action in {self.title}.")
-        if seat not in self.to_act_list or kind not in self.PHASES[self.phase]:
+        plan = self._PHASE_PLANS[self.phase].get(kind)
+        if plan is None or seat not in self.to_act:
+            if kind not in self.ACTIONS:
+                raise IllegalAction(self.rule_id("T1"),
+                                    f"'{kind}' is not an action in {self.title}.")
             self._refuse_turn(seat, kind)
-        plan: Callable[[int, dict[str, Any]], Commit] = getattr(self, "_plan_" + kind)
-        return plan(seat, action)
+        return plan(self, seat, action)
 
     def _refuse_turn(self, seat: int, kind: str) -> None:
         """The seat may not act now, or not with this kind: raise, naming the rule."""
@@ -375,8 +401,8 @@ class FamilyGame:
         if m is None:
             rank_of = self._rank
             rank = next((rank_of[i] for i in ch.added if not wild[i]), None)
-            return Meld(new_id, team, rank, tuple(ch.added), added_wilds)
-        return Meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
+            return new_meld(new_id, team, rank, tuple(ch.added), added_wilds)
+        return new_meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
 
     def team_melds(self, team: int) -> list[Meld]:
         return [m for m in self.melds.values() if m.team == team]

@@ -16,7 +16,7 @@ from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
-from .melds import Change, Meld, MeldChecker
+from .melds import Change, Meld, MeldChecker, new_change
 
 # HF-M13: the order in which meld rules are checked, and the id each reports.
 MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", "one_incomplete")
@@ -427,7 +427,7 @@ class HandAndFoot(FamilyGame):
             if mid not in working:
                 raise IllegalAction("HF-M9", f"your team has no meld {mid}.")
             added[mid] = added.get(mid, ()) + ids
-            working[mid] = self._apply_change(Change(working[mid], ids), mid, team)
+            working[mid] = self._apply_change(new_change(working[mid], ids), mid, team)
         if onto_id is not None:
             target = working.get(onto_id)
             want = None if rules.is_wild(top_code) else top_code[:-1]
@@ -437,10 +437,10 @@ class HandAndFoot(FamilyGame):
                 raise IllegalAction(rule, f"'onto' must name your team's unfinished meld of "
                                           f"{'wild cards' if want is None else want + 's'}.")
             added[onto_id] = (*added.get(onto_id, ()), top, *cards)
-        changes = [Change(self.melds[mid], ids) for mid, ids in added.items()]
+        changes = [new_change(self.melds[mid], ids) for mid, ids in added.items()]
         if onto_id is None:
-            changes.append(Change(None, (top, *cards)))
-        changes.extend(Change(None, ids) for ids in extra)
+            changes.append(new_change(None, (top, *cards)))
+        changes.extend(new_change(None, ids) for ids in extra)
         self._check_changes(seat, changes)
         count = len(self.discard) if rules.take_count is None else min(rules.take_count,
                                                                        len(self.discard))
@@ -477,7 +477,7 @@ class HandAndFoot(FamilyGame):
             base = ch.meld
             if base is not None:
                 base = replaced.get(base.id, self.melds[base.id])
-                m = self._apply_change(ch if base is ch.meld else Change(base, ch.added),
+                m = self._apply_change(ch if base is ch.meld else new_change(base, ch.added),
                                        base.id, team)
                 events.append({"type": "laid_off", "seat": seat, "meld": m.id,
                                "cards": self._cards_view(ch.added), "size": len(m.cards),
@@ -499,7 +499,7 @@ class HandAndFoot(FamilyGame):
         seen: set[int] = set()
         for ids in melds:
             self._own_cards(seat, ids, seen)
-        changes = [Change(None, ids) for ids in melds]
+        changes = [new_change(None, ids) for ids in melds]
         self._check_changes(seat, changes)
         self._check_hand_left(seat, len(self.hands[seat]) - len(seen), changes)
         self._check_min_count(seat, list(seen))
@@ -524,7 +524,7 @@ class HandAndFoot(FamilyGame):
         target = self.melds.get(mid)
         if target is None:
             raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
-        changes = [Change(target, ids)]
+        changes = [new_change(target, ids)]
         self._check_changes(seat, changes)
         self._check_hand_left(seat, len(self.hands[seat]) - len(ids), changes)
 
