@@ -18,6 +18,7 @@ from .melds import Change, Meld, new_meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
+HandGroups = tuple[dict[str, list[int]], list[int], set[str]]
 Commit = Callable[[], Events]
 
 
@@ -91,6 +92,7 @@ class FamilyGame:
         self._meld_views: dict[int, tuple[Meld, dict[str, Any]]] = {}
         self.codes: list[str] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self._hand_index: list[list[Any] | None] = [None] * seats
         self.stock: list[int] = []          # top of the stock is the last element
         self.discard: list[int] = []        # top of the pile is the last element
         self.melds: dict[int, Meld] = {}
@@ -331,12 +333,96 @@ class FamilyGame:
         del self.stock[-n:]
         return taken
 
-    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
-        if len(ids) == 1:
-            self.hands[seat].remove(ids[0])
+    # ----------------------------------------------------------------- the hand index
+    def hand_groups(self, seat: int) -> HandGroups:
+        """The seat's hand by meld group (shared: read only): the naturals of each meldable
+        rank and the wild cards, each in hand order, and the ranks held twice or more.
+
+        Listings ask for it on every play-phase step, and a pass over the hand cost more
+        than the rest of a listing, so it is kept per seat and changed card by card by
+        `_remove` and `_add_to_hand`, the only ways a hand changes in place. It is built
+        again when the hand is another list (a new deal, the foot, a loaded position) or
+        of another size than the one it was kept for."""
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        if idx is None or idx[0] is not hand or idx[1] != len(hand):
+            idx = self._index_hand(seat)
+        return idx[2]
+
+    def _index_hand(self, seat: int) -> list[Any]:
+        """Build the seat's hand index: [hand list, its size, (by rank, wilds, multiples)]."""
+        hand = self.hands[seat]
+        group = self._group
+        by_rank: dict[str, list[int]] = {}
+        wilds: list[int] = []
+        for i in hand:
+            g = group[i]
+            if g == WILD:
+                wilds.append(i)
+            elif g is not None:
+                ids = by_rank.get(g)
+                if ids is None:
+                    by_rank[g] = [i]
+                else:
+                    ids.append(i)
+        multiples = {g for g, ids in by_rank.items() if len(ids) > 1}
+        idx = self._hand_index[seat] = [hand, len(hand), (by_rank, wilds, multiples)]
+        return idx
+
+    def _add_to_hand(self, seat: int, ids: list[int]) -> None:
+        """Cards join the end of the hand; the hand index follows if it is current."""
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        hand.extend(ids)
+        if not current:
             return
-        drop = set(ids)
-        self.hands[seat] = [i for i in self.hands[seat] if i not in drop]
+        by_rank, wilds, multiples = idx[2]
+        group = self._group
+        for i in ids:
+            g = group[i]
+            if g == WILD:
+                wilds.append(i)
+            elif g is not None:
+                same = by_rank.get(g)
+                if same is None:
+                    by_rank[g] = [i]
+                else:
+                    same.append(i)
+                    multiples.add(g)
+        idx[1] = len(hand)
+
+    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
+        """Cards leave the hand, which keeps its order; the hand index follows if current."""
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        if len(ids) == 1:
+            hand.remove(ids[0])
+            left = hand
+        else:
+            drop = set(ids)
+            left = self.hands[seat] = [i for i in hand if i not in drop]
+            if len(left) != len(hand) - len(ids):
+                current = False  # an id named twice or not held: build it again
+        if not current:
+            return
+        by_rank, wilds, multiples = idx[2]
+        group = self._group
+        for i in ids:
+            g = group[i]
+            if g == WILD:
+                wilds.remove(i)
+            elif g is not None:
+                same = by_rank[g]
+                same.remove(i)
+                n = len(same)
+                if n == 1:
+                    multiples.discard(g)
+                elif not n:
+                    del by_rank[g]
+        idx[0] = left
+        idx[1] = len(left)
 
     def _new_meld_id(self) -> int:
         mid = self.next_meld_id

@@ -214,7 +214,7 @@ class HandAndFoot(FamilyGame):
             new = self._take_from_stock(len(reds))
             if not new:
                 return
-            self.hands[seat].extend(new)
+            self._add_to_hand(seat, new)
             events.append({"type": "drew", "seat": seat, "count": len(new),
                            "reason": "replacement"})
 
@@ -372,7 +372,7 @@ class HandAndFoot(FamilyGame):
         def commit() -> Events:
             self._mark_foot_played(seat)
             new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
-            self.hands[seat].extend(new)
+            self._add_to_hand(seat, new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
             codes = self._codes
             if not RED_THREES.isdisjoint([codes[i] for i in new]):
@@ -462,7 +462,7 @@ class HandAndFoot(FamilyGame):
             events: Events = [{"type": "took_pile", "seat": seat, "top": self._card(top),
                                "count": count}]
             self._commit_changes(seat, changes, events)
-            self.hands[seat].extend(taken[:-1])
+            self._add_to_hand(seat, taken[:-1])
             self._settle_red_threes(seat, events, replace=False)  # HF-R4
             self.phase = "play"
             self._after_play(seat, events, discarded=False)

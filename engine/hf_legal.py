@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .core import WILD
+from .core import HandGroups
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible.
     keep = 2 if foot and not game.may_go_out(seat) else 0
     room = hand_n - keep
-    split = split_hand(game, seat)
+    split = game.hand_groups(seat)
     unfinished = game.unfinished_melds(team)
     blocks = meld_blocks(game, seat, split, unfinished, room)
     if blocks:
@@ -79,43 +79,31 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-Split = tuple[dict[str, list[int]], list[int]]
-
-
-def split_hand(game: HandAndFoot, seat: int) -> Split:
-    """The hand's meldable naturals by rank and its wilds, in the hand's own order."""
-    group = game._group
-    by_rank: dict[str, list[int]] = {}
-    for i in game.hands[seat]:
-        g = group[i]
-        if g in by_rank:
-            by_rank[g].append(i)
-        elif g is not None:
-            by_rank[g] = [i]
-    wilds = by_rank.pop(WILD, [])
-    return by_rank, wilds
-
-
-def meld_blocks(game: HandAndFoot, seat: int, split: Split,
+def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
                 unfinished_melds: list[Meld] | None = None,
                 max_cards: int | None = None) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6), leaving
-    out any of more than `max_cards` cards."""
+    out any of more than `max_cards` cards. Ranks come in order of first appearance in
+    the hand; a pair takes the last wild card not yet used. Blocks hold new lists, never
+    the hand index's own."""
     rules, points = game.rules, game._value.__getitem__
     if unfinished_melds is None:
         unfinished_melds = game.unfinished_melds(game.team_of[seat])
     if max_cards is None:
         max_cards = len(game.hands[seat])
     unfinished = set(map(_rank_of_meld, unfinished_melds))
-    by_rank, wilds = split
+    by_rank, wilds, multiples = split
+    # Only ranks held twice or more can start a meld: usually one or two of them.
+    ranks = [r for r in multiples if r not in unfinished]
+    if len(ranks) > 1:
+        where = game.hands[seat].index
+        ranks.sort(key=lambda r: where(by_rank[r][0]))
     complete = rules.complete_at
     pool = list(wilds)
     blocks: list[dict[str, Any]] = []
-    for rank, ids in by_rank.items():
-        n = len(ids)
-        if n == 1 or rank in unfinished:
-            continue
-        if n >= 3:
+    for rank in ranks:
+        ids = by_rank[rank]
+        if len(ids) >= 3:
             cards = ids[:complete]
         elif pool:
             cards = [*ids, pool.pop()]
@@ -155,21 +143,23 @@ def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(blocks, key=lambda b: -b["points"] / len(b["cards"]))
 
 
-def lay_off_targets(game: HandAndFoot, split: Split,
+def lay_off_targets(game: HandAndFoot, split: HandGroups,
                     unfinished: list[Meld]) -> list[dict[str, Any]]:
-    """Each unfinished team meld, with the single hand cards it can take (HF-M7)."""
+    """Each unfinished team meld, with the single hand cards it can take (HF-M7), in new
+    lists (never the hand index's own)."""
     wild_room = game.wild_room
-    by_rank, wilds = split
+    by_rank, wilds, _ = split
     targets = []
     for m in unfinished:
         if m.rank is None:
-            cards = wilds
-        else:
-            cards = by_rank.get(m.rank, [])
-            if wilds and m.wilds < wild_room[len(m.cards) + 1]:
-                cards = cards + wilds
-        if cards:
-            targets.append({"meld": m.id, "cards": cards})
+            if wilds:
+                targets.append({"meld": m.id, "cards": list(wilds)})
+            continue
+        ids = by_rank.get(m.rank, ())
+        if wilds and m.wilds < wild_room[len(m.cards) + 1]:
+            targets.append({"meld": m.id, "cards": [*ids, *wilds]})
+        elif ids:
+            targets.append({"meld": m.id, "cards": list(ids)})
     return targets
 
 
@@ -206,7 +196,7 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
             map(game._value.__getitem__, pair))
         extra: list[list[int]] = []
         used = set(pair)
-        for b in sorted(meld_blocks(game, seat, split_hand(game, seat)),
+        for b in sorted(meld_blocks(game, seat, game.hand_groups(seat)),
                         key=lambda b: -b["points"]):
             if need <= 0:
                 break
