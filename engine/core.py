@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
@@ -25,6 +26,8 @@ Commit = Callable[[], Events]
 _CONTAINERS = (dict, list, tuple)
 _SEQUENCES = (list, tuple)
 _SCALARS = frozenset({int, str, bool, float, type(None)})
+_INTS = frozenset({int})
+_MELD_ID = attrgetter("id")
 
 
 def plain_copy(x: Any) -> Any:
@@ -32,18 +35,24 @@ def plain_copy(x: Any) -> Any:
 
     Every action is copied into the log, so dicts are copied whole and only their
     container values copied again; scalars are taken as they are. Whether any value
-    needs copying again is asked first in one C-level pass (most actions hold none)."""
-    if isinstance(x, dict):
+    needs copying again is asked first in one C-level pass (most actions hold none), and
+    exact types are tested before `isinstance`, which costs several times more."""
+    t = type(x)
+    if t is dict or (t is not list and isinstance(x, dict)):
         d = dict(x)
         if not _SCALARS.issuperset(map(type, d.values())):
             for k, v in d.items():
+                if type(v) in _SCALARS:
+                    continue
                 if isinstance(v, _CONTAINERS):
                     d[k] = plain_copy(v)
         return d
-    if isinstance(x, _SEQUENCES):
+    if t is list or isinstance(x, _SEQUENCES):
         out = list(x)
         if not _SCALARS.issuperset(map(type, out)):
             for n, v in enumerate(out):
+                if type(v) in _SCALARS:
+                    continue
                 if isinstance(v, _CONTAINERS):
                     out[n] = plain_copy(v)
         return out
@@ -288,13 +297,17 @@ class FamilyGame:
                 raise InvalidAction(self.rule_id("T1"), f"'{action['type']}' needs '{key}'.")
             return None
         value = action[key]
+        if type(value) is kind:  # the usual case, decided without `isinstance`
+            return value
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise InvalidAction(self.rule_id("T1"),
                                 f"'{key}' must be a {kind.__name__}, not {type(value).__name__}.")
         return value
 
     def _id_list(self, value: Any, what: str) -> tuple[int, ...]:
-        if isinstance(value, list | tuple):
+        if type(value) is list and _INTS.issuperset(map(type, value)):
+            return tuple(value)  # the usual case: a list of plain ints, decided in C
+        if isinstance(value, _SEQUENCES):
             for i in value:
                 if not isinstance(i, int) or isinstance(i, bool):
                     break
@@ -464,18 +477,23 @@ class FamilyGame:
         if found is None:
             return
         complete = self.rules.complete_at
-        latest: dict[int, Meld] = {}
+        # Extended melds keep their place, completed ones leave; the rest of `made` was
+        # complete already (so stays so) or is new: new melds come last, in the order made.
+        kept = list(found)
+        ids = list(map(_MELD_ID, found))
+        new: dict[int, Meld] = {}
+        done = False
         for m in made:
-            latest[m.id] = m
-        kept = []
-        for m in found:  # extended melds keep their place, completed ones leave
-            m = latest.pop(m.id, m)
+            if m.id in ids:
+                kept[ids.index(m.id)] = m
+            elif m.team == team:
+                new[m.id] = m
+            if len(m.cards) >= complete:
+                done = True
+        if done:
+            kept = [m for m in kept if len(m.cards) < complete]
+        for m in new.values():
             if len(m.cards) < complete:
-                kept.append(m)
-        # What is left was complete already (so stays so) or is new: new melds come last
-        # on the table, in the order made.
-        for m in latest.values():
-            if m.team == team and len(m.cards) < complete:
                 kept.append(m)
         self._unfinished[team] = kept
 

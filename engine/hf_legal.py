@@ -171,13 +171,16 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     top_code = codes[game.discard[-1]]
     if top_code[0] == "3":
         return []
-    hand, wild, rank_of = game.hands[seat], game._wild, game._rank
     team = game.team_of[seat]
-    if rules.is_wild(top_code):
-        pair, want = [i for i in hand if wild[i]][:2], None
+    # The pair: the first two wild cards of the hand for a wild top, else its first two
+    # naturals of the top card's rank (every rank but the 3s, refused above, is meldable
+    # in Hand and Foot, so the hand index holds them), both in hand order.
+    by_rank, wilds, _ = game.hand_groups(seat)
+    if game._wild[game.discard[-1]]:
+        pair, want = wilds[:2], None
     else:
         want = top_code[:-1]
-        pair = [i for i in hand if rank_of[i] == want and not wild[i]][:2]
+        pair = by_rank.get(want, [])[:2]
     if len(pair) < 2:
         return []
     # Takes the rules refuse whatever else holds are left out unchecked: the top card and
