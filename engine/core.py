@@ -28,6 +28,7 @@ _SEQUENCES = (list, tuple)
 _SCALARS = frozenset({int, str, bool, float, type(None)})
 _INTS = frozenset({int})
 _MELD_ID = attrgetter("id")
+_MELD_RANK = attrgetter("rank")
 
 
 def plain_copy(x: Any) -> Any:
@@ -452,6 +453,7 @@ class FamilyGame:
     def melds(self, value: dict[int, Meld]) -> None:
         self._melds = value
         self._unfinished: dict[int, list[Meld]] = {}
+        self._unfinished_ranks: dict[int, set[str | None]] = {}
         # Never reused, so anything cached against a version of the table stays right.
         self._melds_version = self.__dict__.get("_melds_version", 0) + 1
 
@@ -467,12 +469,22 @@ class FamilyGame:
                 m for m in self._melds.values() if m.team == team and len(m.cards) < complete]
         return found
 
+    def unfinished_ranks(self, team: int) -> set[str | None]:
+        """The ranks of the team's unfinished melds, None for a wild meld (shared: read
+        only); kept beside `unfinished_melds` and dropped whenever that list changes."""
+        found = self._unfinished_ranks.get(team)
+        if found is None:
+            found = self._unfinished_ranks[team] = set(map(_MELD_RANK,
+                                                           self.unfinished_melds(team)))
+        return found
+
     def _put_melds(self, team: int, made: list[Meld]) -> None:
         """Put the team's new and extended melds on the table, in the order made."""
         melds = self._melds
         for m in made:
             melds[m.id] = m
         self._melds_version += 1
+        self._unfinished_ranks.pop(team, None)
         found = self._unfinished.get(team)
         if found is None:
             return

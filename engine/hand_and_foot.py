@@ -326,16 +326,30 @@ class HandAndFoot(FamilyGame):
                 return
 
     def _check_one_incomplete(self, team: int, changes: list[Change]) -> None:
-        """HF-M6 on the result: one unfinished meld per rank, and one unfinished wild meld."""
+        """HF-M6 on the result: one unfinished meld per rank, and one unfinished wild meld.
+
+        The team's unfinished melds as the changes would leave them, in table order, are
+        its unfinished melds now (extended in place, completed ones gone) followed by the
+        new melds in the order made; they are walked without building the table after."""
         complete = self.rules.complete_at
+        extended = {ch.meld.id: len(ch.added) for ch in changes if ch.meld is not None}
         seen: set[str | None] = set()
-        for m in self._melds_after(team, changes).values():
-            if m.team == team and len(m.cards) < complete:
-                if m.rank in seen:
-                    what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
-                    raise IllegalAction("HF-M6",
-                                        f"your team may have only one unfinished {what}.")
-                seen.add(m.rank)
+        for m in self.unfinished_melds(team):
+            if m.id in extended and len(m.cards) + extended[m.id] >= complete:
+                continue
+            self._one_of_rank(m.rank, seen)
+        wild, rank_of = self._wild, self._rank
+        for ch in changes:
+            if ch.meld is None and len(ch.added) < complete:
+                self._one_of_rank(next((rank_of[i] for i in ch.added if not wild[i]), None),
+                                  seen)
+
+    @staticmethod
+    def _one_of_rank(rank: str | None, seen: set[str | None]) -> None:
+        if rank in seen:
+            what = "wild meld" if rank is None else f"meld of {rank}s"
+            raise IllegalAction("HF-M6", f"your team may have only one unfinished {what}.")
+        seen.add(rank)
 
     def _melds_after(self, team: int, changes: list[Change]) -> dict[int, Meld]:
         """All melds as the changes would leave them (new melds get the next ids)."""
@@ -423,7 +437,7 @@ class HandAndFoot(FamilyGame):
                                              f"two natural {rank}s from your hand with it.")
         # Lay-offs first (HF-P6), then the top-card meld, then further melds. Everything an
         # action adds to one meld is judged together, on the result (HF-M7, HF-A12).
-        working = dict(self._melds)
+        working = dict(self._melds) if lay_offs else self._melds  # changed only by lay-offs
         added: dict[int, tuple[int, ...]] = {}
         for mid, ids in lay_offs:
             if mid not in working:
@@ -545,7 +559,8 @@ class HandAndFoot(FamilyGame):
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-T6, HF-G7 (going out by discarding), option HF-O9."""
         card = self._field(action, "card", int)
-        self._own_cards(seat, (card,), set())
+        if card not in self.hands[seat]:  # `_own_cards` for one card
+            raise IllegalAction("HF-T1", f"card {card} is not in your hand.")
         left = len(self.hands[seat]) - 1
         if self.stage[seat] == "foot" and left == 0:
             failure = self._going_out_failure(seat, self._melds)

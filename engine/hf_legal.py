@@ -57,7 +57,7 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     room = hand_n - keep
     split = game.hand_groups(seat)
     unfinished = game.unfinished_melds(team)
-    blocks = meld_blocks(game, seat, split, unfinished, room)
+    blocks = meld_blocks(game, seat, split, room)
     if blocks:
         need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
         # Each block fits alone, so with nothing to reach any block will do.
@@ -80,24 +80,25 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
 
 
 def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
-                unfinished_melds: list[Meld] | None = None,
                 max_cards: int | None = None) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6), leaving
     out any of more than `max_cards` cards. Ranks come in order of first appearance in
     the hand; a pair takes the last wild card not yet used. Blocks hold new lists, never
     the hand index's own."""
-    rules, points = game.rules, game._value.__getitem__
-    if unfinished_melds is None:
-        unfinished_melds = game.unfinished_melds(game.team_of[seat])
+    rules = game.rules
+    by_rank, wilds, multiples = split
+    unfinished = game.unfinished_ranks(game.team_of[seat])
+    # Only ranks held twice or more can start a meld: usually none or one of them.
+    ranks = multiples - unfinished if multiples else multiples
+    if not ranks and (len(wilds) < rules.min_meld or None in unfinished
+                      or not rules.wild_melds):
+        return []
+    points = game._value.__getitem__
     if max_cards is None:
         max_cards = len(game.hands[seat])
-    unfinished = set(map(_rank_of_meld, unfinished_melds))
-    by_rank, wilds, multiples = split
-    # Only ranks held twice or more can start a meld: usually one or two of them.
-    ranks = [r for r in multiples if r not in unfinished]
     if len(ranks) > 1:
         where = game.hands[seat].index
-        ranks.sort(key=lambda r: where(by_rank[r][0]))
+        ranks = sorted(ranks, key=lambda r: where(by_rank[r][0]))
     complete = rules.complete_at
     pool = list(wilds)
     blocks: list[dict[str, Any]] = []
@@ -149,17 +150,23 @@ def lay_off_targets(game: HandAndFoot, split: HandGroups,
     lists (never the hand index's own)."""
     wild_room = game.wild_room
     by_rank, wilds, _ = split
-    targets = []
+    targets: list[dict[str, Any]] = []
+    add, held = targets.append, by_rank.get
+    if not wilds:  # the usual case: only melds of a rank held can take a card
+        for m in unfinished:
+            ids = held(m.rank)
+            if ids:
+                add({"meld": m.id, "cards": list(ids)})
+        return targets
     for m in unfinished:
         if m.rank is None:
-            if wilds:
-                targets.append({"meld": m.id, "cards": list(wilds)})
-            continue
-        ids = by_rank.get(m.rank, ())
-        if wilds and m.wilds < wild_room[len(m.cards) + 1]:
-            targets.append({"meld": m.id, "cards": [*ids, *wilds]})
-        elif ids:
-            targets.append({"meld": m.id, "cards": list(ids)})
+            add({"meld": m.id, "cards": list(wilds)})
+        elif m.wilds < wild_room[len(m.cards) + 1]:
+            add({"meld": m.id, "cards": [*held(m.rank, ()), *wilds]})
+        else:
+            ids = held(m.rank)
+            if ids:
+                add({"meld": m.id, "cards": list(ids)})
     return targets
 
 
