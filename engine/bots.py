@@ -8,8 +8,8 @@ uniformly among the concrete choices the listing gives for that kind. It never r
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .hf_legal import by_value, pick_blocks
 
@@ -47,8 +47,8 @@ class RandomBot:
             raise ValueError("this view's seat has nothing to do now")
         entry = self.choice(legal)
         kind = entry["type"]
-        build = getattr(self, "_" + kind, None)
-        return build(entry) if build else {"type": kind}
+        build = self._BUILDERS.get(kind)
+        return build(self, entry) if build else {"type": kind}
 
     def _answer(self, entry: dict[str, Any]) -> dict[str, Any]:
         return {"type": "answer", "answer": {"allow": self.choice(entry["choices"])}}
@@ -69,6 +69,12 @@ class RandomBot:
         chosen = pick_blocks(order, need, limit) or pick_blocks(by_value(blocks), need, limit)
         assert chosen, "the listing offers a meld only when one can be built"
         return {"type": "meld", "melds": [list(b["cards"]) for b in chosen]}
+
+
+    # The kinds that need more than their name, by kind: looked up once, not per action.
+    _BUILDERS: ClassVar[dict[str, Callable[[RandomBot, dict[str, Any]], dict[str, Any]]]] = {
+        "answer": _answer, "take_pile": _take_pile, "discard": _discard, "lay_off": _lay_off,
+        "meld": _meld}
 
 
 BOTS = {"random": RandomBot}

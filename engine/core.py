@@ -10,36 +10,52 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
-from .melds import Change, Meld
+from .melds import Change, Meld, new_meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
+HandGroups = tuple[dict[str, list[int]], list[int], set[str]]
 Commit = Callable[[], Events]
 
 
 _CONTAINERS = (dict, list, tuple)
+_SEQUENCES = (list, tuple)
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+_INTS = frozenset({int})
+_MELD_ID = attrgetter("id")
+_MELD_RANK = attrgetter("rank")
 
 
 def plain_copy(x: Any) -> Any:
     """A copy of msgpack-like data (dicts, lists, scalars); much cheaper than deepcopy.
 
     Every action is copied into the log, so dicts are copied whole and only their
-    container values copied again; scalars are taken as they are."""
-    if isinstance(x, dict):
+    container values copied again; scalars are taken as they are. Whether any value
+    needs copying again is asked first in one C-level pass (most actions hold none), and
+    exact types are tested before `isinstance`, which costs several times more."""
+    t = type(x)
+    if t is dict or (t is not list and isinstance(x, dict)):
         d = dict(x)
-        for k, v in d.items():
-            if isinstance(v, _CONTAINERS):
-                d[k] = plain_copy(v)
+        if not _SCALARS.issuperset(map(type, d.values())):
+            for k, v in d.items():
+                if type(v) in _SCALARS:
+                    continue
+                if isinstance(v, _CONTAINERS):
+                    d[k] = plain_copy(v)
         return d
-    if isinstance(x, list | tuple):
+    if t is list or isinstance(x, _SEQUENCES):
         out = list(x)
-        for n, v in enumerate(out):
-            if isinstance(v, _CONTAINERS):
-                out[n] = plain_copy(v)
+        if not _SCALARS.issuperset(map(type, out)):
+            for n, v in enumerate(out):
+                if type(v) in _SCALARS:
+                    continue
+                if isinstance(v, _CONTAINERS):
+                    out[n] = plain_copy(v)
         return out
     return x
 
@@ -82,10 +98,11 @@ class FamilyGame:
         self.dealer = 0
         self.turn = 0
         self.phase = "draw"
-        self.to_act_list: list[int] = []
+        self.to_act_list = []
         self._meld_views: dict[int, tuple[Meld, dict[str, Any]]] = {}
         self.codes: list[str] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self._hand_index: list[list[Any] | None] = [None] * seats
         self.stock: list[int] = []          # top of the stock is the last element
         self.discard: list[int] = []        # top of the pile is the last element
         self.melds: dict[int, Meld] = {}
@@ -143,8 +160,16 @@ class FamilyGame:
 
     # ----------------------------------------------------------------- contract API
     @property
-    def to_act(self) -> frozenset[int]:
-        return frozenset(self.to_act_list)
+    def to_act_list(self) -> list[int]:
+        """The seats that may act now, in order (state). Assign a new list, never change
+        one in place: assigning also sets `to_act`, the contract's frozenset, kept as a
+        plain attribute because a driving loop reads it before every action."""
+        return self._to_act_list
+
+    @to_act_list.setter
+    def to_act_list(self, value: list[int]) -> None:
+        self._to_act_list = value
+        self.to_act: frozenset[int] = frozenset(value)
 
     def check(self, seat: int, action: dict[str, Any]) -> None:
         self._plan(seat, action)
@@ -157,7 +182,7 @@ class FamilyGame:
         return events
 
     def legal(self, seat: int) -> list[dict[str, Any]]:
-        if seat not in self.to_act_list:
+        if seat not in self._to_act_list:  # a list: an unhashable `seat` is just not there
             return []
         return self._legal(seat)
 
@@ -230,19 +255,32 @@ class FamilyGame:
     def rule_id(self, suffix: str) -> str:
         return f"{self.rules.prefix}-{suffix}"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        phases = cls.__dict__.get("PHASES")
+        if phases is not None:
+            # Each phase's `_plan_<kind>` functions by kind, looked up once per class
+            # rather than spelt and fetched with getattr on every action.
+            cls._PHASE_PLANS = {phase: {k: getattr(cls, "_plan_" + k) for k in sorted(kinds)}
+                                for phase, kinds in phases.items()}
+
+    _PHASE_PLANS: ClassVar[dict[str, dict[str, Callable[..., Commit]]]] = {}
+
     def _plan(self, seat: Any, action: Any) -> Commit:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        if not isinstance(action, dict):
+            raise InvalidAction(self.rule_id("T1"), "an action is a map with a 'type'.")
+        kind = action.get("type")
+        if not isinstance(kind, str):
             raise InvalidAction(self.rule_id("T1"), "an action is a map with a 'type'.")
         if type(seat) is not int or not 0 <= seat < self.seats:
             raise InvalidAction(self.rule_id("T1"), f"there is no seat {seat!r}.")
-        kind = action["type"]
-        if kind not in self.ACTIONS:
-            raise IllegalAction(self.rule_id("T1"),
-                                f"'{kind}' is not an action in {self.title}.")
-        if seat not in self.to_act_list or kind not in self.PHASES[self.phase]:
+        plan = self._PHASE_PLANS[self.phase].get(kind)
+        if plan is None or seat not in self.to_act:
+            if kind not in self.ACTIONS:
+                raise IllegalAction(self.rule_id("T1"),
+                                    f"'{kind}' is not an action in {self.title}.")
             self._refuse_turn(seat, kind)
-        plan: Callable[[int, dict[str, Any]], Commit] = getattr(self, "_plan_" + kind)
-        return plan(seat, action)
+        return plan(self, seat, action)
 
     def _refuse_turn(self, seat: int, kind: str) -> None:
         """The seat may not act now, or not with this kind: raise, naming the rule."""
@@ -260,13 +298,17 @@ class FamilyGame:
                 raise InvalidAction(self.rule_id("T1"), f"'{action['type']}' needs '{key}'.")
             return None
         value = action[key]
+        if type(value) is kind:  # the usual case, decided without `isinstance`
+            return value
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise InvalidAction(self.rule_id("T1"),
                                 f"'{key}' must be a {kind.__name__}, not {type(value).__name__}.")
         return value
 
     def _id_list(self, value: Any, what: str) -> tuple[int, ...]:
-        if isinstance(value, list | tuple):
+        if type(value) is list and _INTS.issuperset(map(type, value)):
+            return tuple(value)  # the usual case: a list of plain ints, decided in C
+        if isinstance(value, _SEQUENCES):
             for i in value:
                 if not isinstance(i, int) or isinstance(i, bool):
                     break
@@ -305,12 +347,96 @@ class FamilyGame:
         del self.stock[-n:]
         return taken
 
-    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
-        if len(ids) == 1:
-            self.hands[seat].remove(ids[0])
+    # ----------------------------------------------------------------- the hand index
+    def hand_groups(self, seat: int) -> HandGroups:
+        """The seat's hand by meld group (shared: read only): the naturals of each meldable
+        rank and the wild cards, each in hand order, and the ranks held twice or more.
+
+        Listings ask for it on every play-phase step, and a pass over the hand cost more
+        than the rest of a listing, so it is kept per seat and changed card by card by
+        `_remove` and `_add_to_hand`, the only ways a hand changes in place. It is built
+        again when the hand is another list (a new deal, the foot, a loaded position) or
+        of another size than the one it was kept for."""
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        if idx is None or idx[0] is not hand or idx[1] != len(hand):
+            idx = self._index_hand(seat)
+        return idx[2]
+
+    def _index_hand(self, seat: int) -> list[Any]:
+        """Build the seat's hand index: [hand list, its size, (by rank, wilds, multiples)]."""
+        hand = self.hands[seat]
+        group = self._group
+        by_rank: dict[str, list[int]] = {}
+        wilds: list[int] = []
+        for i in hand:
+            g = group[i]
+            if g == WILD:
+                wilds.append(i)
+            elif g is not None:
+                ids = by_rank.get(g)
+                if ids is None:
+                    by_rank[g] = [i]
+                else:
+                    ids.append(i)
+        multiples = {g for g, ids in by_rank.items() if len(ids) > 1}
+        idx = self._hand_index[seat] = [hand, len(hand), (by_rank, wilds, multiples)]
+        return idx
+
+    def _add_to_hand(self, seat: int, ids: list[int]) -> None:
+        """Cards join the end of the hand; the hand index follows if it is current."""
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        hand.extend(ids)
+        if not current:
             return
-        drop = set(ids)
-        self.hands[seat] = [i for i in self.hands[seat] if i not in drop]
+        by_rank, wilds, multiples = idx[2]
+        group = self._group
+        for i in ids:
+            g = group[i]
+            if g == WILD:
+                wilds.append(i)
+            elif g is not None:
+                same = by_rank.get(g)
+                if same is None:
+                    by_rank[g] = [i]
+                else:
+                    same.append(i)
+                    multiples.add(g)
+        idx[1] = len(hand)
+
+    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
+        """Cards leave the hand, which keeps its order; the hand index follows if current."""
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        if len(ids) == 1:
+            hand.remove(ids[0])
+            left = hand
+        else:
+            drop = set(ids)
+            left = self.hands[seat] = [i for i in hand if i not in drop]
+            if len(left) != len(hand) - len(ids):
+                current = False  # an id named twice or not held: build it again
+        if not current:
+            return
+        by_rank, wilds, multiples = idx[2]
+        group = self._group
+        for i in ids:
+            g = group[i]
+            if g == WILD:
+                wilds.remove(i)
+            elif g is not None:
+                same = by_rank[g]
+                same.remove(i)
+                n = len(same)
+                if n == 1:
+                    multiples.discard(g)
+                elif not n:
+                    del by_rank[g]
+        idx[0] = left
+        idx[1] = len(left)
 
     def _new_meld_id(self) -> int:
         mid = self.next_meld_id
@@ -327,6 +453,7 @@ class FamilyGame:
     def melds(self, value: dict[int, Meld]) -> None:
         self._melds = value
         self._unfinished: dict[int, list[Meld]] = {}
+        self._unfinished_ranks: dict[int, set[str | None]] = {}
         # Never reused, so anything cached against a version of the table stays right.
         self._melds_version = self.__dict__.get("_melds_version", 0) + 1
 
@@ -342,28 +469,43 @@ class FamilyGame:
                 m for m in self._melds.values() if m.team == team and len(m.cards) < complete]
         return found
 
+    def unfinished_ranks(self, team: int) -> set[str | None]:
+        """The ranks of the team's unfinished melds, None for a wild meld (shared: read
+        only); kept beside `unfinished_melds` and dropped whenever that list changes."""
+        found = self._unfinished_ranks.get(team)
+        if found is None:
+            found = self._unfinished_ranks[team] = set(map(_MELD_RANK,
+                                                           self.unfinished_melds(team)))
+        return found
+
     def _put_melds(self, team: int, made: list[Meld]) -> None:
         """Put the team's new and extended melds on the table, in the order made."""
         melds = self._melds
         for m in made:
             melds[m.id] = m
         self._melds_version += 1
+        self._unfinished_ranks.pop(team, None)
         found = self._unfinished.get(team)
         if found is None:
             return
         complete = self.rules.complete_at
-        latest: dict[int, Meld] = {}
+        # Extended melds keep their place, completed ones leave; the rest of `made` was
+        # complete already (so stays so) or is new: new melds come last, in the order made.
+        kept = list(found)
+        ids = list(map(_MELD_ID, found))
+        new: dict[int, Meld] = {}
+        done = False
         for m in made:
-            latest[m.id] = m
-        kept = []
-        for m in found:  # extended melds keep their place, completed ones leave
-            m = latest.pop(m.id, m)
+            if m.id in ids:
+                kept[ids.index(m.id)] = m
+            elif m.team == team:
+                new[m.id] = m
+            if len(m.cards) >= complete:
+                done = True
+        if done:
+            kept = [m for m in kept if len(m.cards) < complete]
+        for m in new.values():
             if len(m.cards) < complete:
-                kept.append(m)
-        # What is left was complete already (so stays so) or is new: new melds come last
-        # on the table, in the order made.
-        for m in latest.values():
-            if m.team == team and len(m.cards) < complete:
                 kept.append(m)
         self._unfinished[team] = kept
 
@@ -375,8 +517,8 @@ class FamilyGame:
         if m is None:
             rank_of = self._rank
             rank = next((rank_of[i] for i in ch.added if not wild[i]), None)
-            return Meld(new_id, team, rank, tuple(ch.added), added_wilds)
-        return Meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
+            return new_meld(new_id, team, rank, tuple(ch.added), added_wilds)
+        return new_meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
 
     def team_melds(self, team: int) -> list[Meld]:
         return [m for m in self.melds.values() if m.team == team]

@@ -16,7 +16,7 @@ from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
-from .melds import Change, Meld, MeldChecker
+from .melds import Change, Meld, MeldChecker, new_change
 
 # HF-M13: the order in which meld rules are checked, and the id each reports.
 MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", "one_incomplete")
@@ -73,6 +73,7 @@ class HandAndFoot(FamilyGame):
         self.permission = "none"
         self.answer_return = "draw"
         self.exact_cut: list[int] = [0, 0]
+        self._checkers: dict[int, HFMeldChecker] = {}
         # HF-M2's wild limit by meld size, looked up by listings rather than recomputed.
         self.wild_room = tuple(self.rules.max_wilds(n) for n in range(self.rules.complete_at + 1))
         if _deal:
@@ -214,7 +215,7 @@ class HandAndFoot(FamilyGame):
             new = self._take_from_stock(len(reds))
             if not new:
                 return
-            self.hands[seat].extend(new)
+            self._add_to_hand(seat, new)
             events.append({"type": "drew", "seat": seat, "count": len(new),
                            "reason": "replacement"})
 
@@ -245,10 +246,6 @@ class HandAndFoot(FamilyGame):
         if discarded:
             self._end_turn(events)
 
-    def _mark_foot_played(self, seat: int) -> None:
-        if self.stage[seat] == "foot":
-            self.foot_played[seat] = True
-
     # ----------------------------------------------------------------- checks
     def _refuse_turn(self, seat: int, kind: str) -> None:
         if kind == "take_pile" and seat == self.turn and self.phase == "play":
@@ -259,7 +256,7 @@ class HandAndFoot(FamilyGame):
     def piles(self, team: int, melds: dict[int, Meld] | None = None) -> dict[str, int]:
         """HF-M5: the team's complete piles by kind."""
         counts = dict.fromkeys(PILE_KINDS, 0)
-        for m in (melds if melds is not None else self.melds).values():
+        for m in (melds if melds is not None else self._melds).values():
             if m.team == team and len(m.cards) >= self.rules.complete_at:
                 counts["wild" if m.rank is None else "dirty" if m.wilds else "clean"] += 1
         return counts
@@ -291,7 +288,7 @@ class HandAndFoot(FamilyGame):
         partner = self.partner(seat)
         return (self.permission == "yes" and self.stage[partner] == "foot"
                 and self.foot_played[partner]
-                and self._going_out_failure(seat, self.melds) is None)
+                and self._going_out_failure(seat, self._melds) is None)
 
     def _check_hand_left(self, seat: int, left: int, changes: list[Change]) -> None:
         """HF-G5 / HF-G6: in the foot stage, no empty or one-card hand unless going out."""
@@ -306,7 +303,7 @@ class HandAndFoot(FamilyGame):
 
     def _checker(self, team: int) -> HFMeldChecker:
         """One checker per team and deal (it reads this deal's faces)."""
-        cache = self.__dict__.setdefault("_checkers", {})
+        cache = self._checkers
         hit = cache.get(team)
         if hit is None or hit.codes is not self._codes:
             hit = cache[team] = HFMeldChecker(self, team)
@@ -315,29 +312,48 @@ class HandAndFoot(FamilyGame):
     def _check_changes(self, seat: int, changes: list[Change]) -> None:
         """HF-M13 steps 2-8 over all changes, judged on the melds as they would be."""
         team = self.team_of[seat]
-        failure = self._checker(team).first_failure(changes, MELD_ORDER)
-        if failure is not None:
-            raise IllegalAction(*failure)
+        checker = self._checker(team)
+        passes = checker.passes
+        for ch in changes:
+            if not passes(ch):  # only then are the named checks run, to name the failure
+                failure = checker.first_failure(changes, MELD_ORDER)
+                if failure is not None:
+                    raise IllegalAction(*failure)
+                break
         for ch in changes:
             if ch.meld is None:  # only a new meld can break HF-M6
                 self._check_one_incomplete(team, changes)
                 return
 
     def _check_one_incomplete(self, team: int, changes: list[Change]) -> None:
-        """HF-M6 on the result: one unfinished meld per rank, and one unfinished wild meld."""
+        """HF-M6 on the result: one unfinished meld per rank, and one unfinished wild meld.
+
+        The team's unfinished melds as the changes would leave them, in table order, are
+        its unfinished melds now (extended in place, completed ones gone) followed by the
+        new melds in the order made; they are walked without building the table after."""
         complete = self.rules.complete_at
+        extended = {ch.meld.id: len(ch.added) for ch in changes if ch.meld is not None}
         seen: set[str | None] = set()
-        for m in self._melds_after(team, changes).values():
-            if m.team == team and len(m.cards) < complete:
-                if m.rank in seen:
-                    what = "wild meld" if m.rank is None else f"meld of {m.rank}s"
-                    raise IllegalAction("HF-M6",
-                                        f"your team may have only one unfinished {what}.")
-                seen.add(m.rank)
+        for m in self.unfinished_melds(team):
+            if m.id in extended and len(m.cards) + extended[m.id] >= complete:
+                continue
+            self._one_of_rank(m.rank, seen)
+        wild, rank_of = self._wild, self._rank
+        for ch in changes:
+            if ch.meld is None and len(ch.added) < complete:
+                self._one_of_rank(next((rank_of[i] for i in ch.added if not wild[i]), None),
+                                  seen)
+
+    @staticmethod
+    def _one_of_rank(rank: str | None, seen: set[str | None]) -> None:
+        if rank in seen:
+            what = "wild meld" if rank is None else f"meld of {rank}s"
+            raise IllegalAction("HF-M6", f"your team may have only one unfinished {what}.")
+        seen.add(rank)
 
     def _melds_after(self, team: int, changes: list[Change]) -> dict[int, Meld]:
         """All melds as the changes would leave them (new melds get the next ids)."""
-        after = dict(self.melds)
+        after = dict(self._melds)
         next_id = self.next_meld_id
         for ch in changes:
             if ch.meld is None:
@@ -370,12 +386,12 @@ class HandAndFoot(FamilyGame):
     # ----------------------------------------------------------------- actions
     def _plan_draw(self, seat: int, action: dict[str, Any]) -> Commit:
         def commit() -> Events:
-            self._mark_foot_played(seat)
+            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
+                self.foot_played[seat] = True
             new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
-            self.hands[seat].extend(new)
+            self._add_to_hand(seat, new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
-            codes = self._codes
-            if not RED_THREES.isdisjoint([codes[i] for i in new]):
+            if not RED_THREES.isdisjoint(map(self._codes.__getitem__, new)):
                 self._settle_red_threes(seat, events, replace=True)  # HF-R2
             self.phase = "play"
             return events
@@ -421,13 +437,13 @@ class HandAndFoot(FamilyGame):
                                              f"two natural {rank}s from your hand with it.")
         # Lay-offs first (HF-P6), then the top-card meld, then further melds. Everything an
         # action adds to one meld is judged together, on the result (HF-M7, HF-A12).
-        working = dict(self.melds)
+        working = dict(self._melds) if lay_offs else self._melds  # changed only by lay-offs
         added: dict[int, tuple[int, ...]] = {}
         for mid, ids in lay_offs:
             if mid not in working:
                 raise IllegalAction("HF-M9", f"your team has no meld {mid}.")
             added[mid] = added.get(mid, ()) + ids
-            working[mid] = self._apply_change(Change(working[mid], ids), mid, team)
+            working[mid] = self._apply_change(new_change(working[mid], ids), mid, team)
         if onto_id is not None:
             target = working.get(onto_id)
             want = None if rules.is_wild(top_code) else top_code[:-1]
@@ -437,10 +453,10 @@ class HandAndFoot(FamilyGame):
                 raise IllegalAction(rule, f"'onto' must name your team's unfinished meld of "
                                           f"{'wild cards' if want is None else want + 's'}.")
             added[onto_id] = (*added.get(onto_id, ()), top, *cards)
-        changes = [Change(self.melds[mid], ids) for mid, ids in added.items()]
+        changes = [new_change(self._melds[mid], ids) for mid, ids in added.items()]
         if onto_id is None:
-            changes.append(Change(None, (top, *cards)))
-        changes.extend(Change(None, ids) for ids in extra)
+            changes.append(new_change(None, (top, *cards)))
+        changes.extend(new_change(None, ids) for ids in extra)
         self._check_changes(seat, changes)
         count = len(self.discard) if rules.take_count is None else min(rules.take_count,
                                                                        len(self.discard))
@@ -455,14 +471,15 @@ class HandAndFoot(FamilyGame):
             self._check_min_count(seat, new_cards)
 
         def commit() -> Events:
-            self._mark_foot_played(seat)
+            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
+                self.foot_played[seat] = True
             taken = self.discard[-count:]
             del self.discard[-count:]
             self._remove(seat, list(seen))
             events: Events = [{"type": "took_pile", "seat": seat, "top": self._card(top),
                                "count": count}]
             self._commit_changes(seat, changes, events)
-            self.hands[seat].extend(taken[:-1])
+            self._add_to_hand(seat, taken[:-1])
             self._settle_red_threes(seat, events, replace=False)  # HF-R4
             self.phase = "play"
             self._after_play(seat, events, discarded=False)
@@ -476,8 +493,8 @@ class HandAndFoot(FamilyGame):
         for ch in changes:
             base = ch.meld
             if base is not None:
-                base = replaced.get(base.id, self.melds[base.id])
-                m = self._apply_change(ch if base is ch.meld else Change(base, ch.added),
+                base = replaced.get(base.id, self._melds[base.id])
+                m = self._apply_change(ch if base is ch.meld else new_change(base, ch.added),
                                        base.id, team)
                 events.append({"type": "laid_off", "seat": seat, "meld": m.id,
                                "cards": self._cards_view(ch.added), "size": len(m.cards),
@@ -499,13 +516,14 @@ class HandAndFoot(FamilyGame):
         seen: set[int] = set()
         for ids in melds:
             self._own_cards(seat, ids, seen)
-        changes = [Change(None, ids) for ids in melds]
+        changes = [new_change(None, ids) for ids in melds]
         self._check_changes(seat, changes)
         self._check_hand_left(seat, len(self.hands[seat]) - len(seen), changes)
         self._check_min_count(seat, list(seen))
 
         def commit() -> Events:
-            self._mark_foot_played(seat)
+            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
+                self.foot_played[seat] = True
             self._remove(seat, list(seen))
             events: Events = []
             self._commit_changes(seat, changes, events)
@@ -521,15 +539,16 @@ class HandAndFoot(FamilyGame):
             raise self._invalid("'cards' must name at least one card.")
         seen: set[int] = set()
         self._own_cards(seat, ids, seen)
-        target = self.melds.get(mid)
+        target = self._melds.get(mid)
         if target is None:
             raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
-        changes = [Change(target, ids)]
+        changes = [new_change(target, ids)]
         self._check_changes(seat, changes)
         self._check_hand_left(seat, len(self.hands[seat]) - len(ids), changes)
 
         def commit() -> Events:
-            self._mark_foot_played(seat)
+            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
+                self.foot_played[seat] = True
             self._remove(seat, ids)
             events: Events = []
             self._commit_changes(seat, changes, events)
@@ -540,10 +559,11 @@ class HandAndFoot(FamilyGame):
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-T6, HF-G7 (going out by discarding), option HF-O9."""
         card = self._field(action, "card", int)
-        self._own_cards(seat, (card,), set())
+        if card not in self.hands[seat]:  # `_own_cards` for one card
+            raise IllegalAction("HF-T1", f"card {card} is not in your hand.")
         left = len(self.hands[seat]) - 1
         if self.stage[seat] == "foot" and left == 0:
-            failure = self._going_out_failure(seat, self.melds)
+            failure = self._going_out_failure(seat, self._melds)
             if failure is not None:
                 rule, why = failure
                 raise IllegalAction(rule, f"discarding your last card would go out: {why}")
@@ -552,10 +572,12 @@ class HandAndFoot(FamilyGame):
                                          "end the turn with cards left (binding permission).")
 
         def commit() -> Events:
-            self._mark_foot_played(seat)
+            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
+                self.foot_played[seat] = True
             self._remove(seat, (card,))
             self.discard.append(card)
-            events: Events = [{"type": "discarded", "seat": seat, "card": self._card(card)}]
+            events: Events = [{"type": "discarded", "seat": seat,
+                                "card": self._card_views[card]}]
             self._after_play(seat, events, discarded=True)
             return events
         return commit
@@ -718,7 +740,7 @@ class HandAndFoot(FamilyGame):
         melds = []
         piles = {0: dict.fromkeys(PILE_KINDS, 0), 1: dict.fromkeys(PILE_KINDS, 0)}
         melded = 0
-        for m in self.melds.values():
+        for m in self._melds.values():
             seen = views.get(m.id)
             if seen is None or seen[0] is not m:
                 seen = views[m.id] = (m, self._describe_meld(m))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .core import WILD
+from .core import HandGroups
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -55,9 +55,9 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible.
     keep = 2 if foot and not game.may_go_out(seat) else 0
     room = hand_n - keep
-    split = split_hand(game, seat)
+    split = game.hand_groups(seat)
     unfinished = game.unfinished_melds(team)
-    blocks = meld_blocks(game, seat, split, unfinished, room)
+    blocks = meld_blocks(game, seat, split, room)
     if blocks:
         need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
         # Each block fits alone, so with nothing to reach any block will do.
@@ -79,43 +79,32 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-Split = tuple[dict[str, list[int]], list[int]]
-
-
-def split_hand(game: HandAndFoot, seat: int) -> Split:
-    """The hand's meldable naturals by rank and its wilds, in the hand's own order."""
-    group = game._group
-    by_rank: dict[str, list[int]] = {}
-    for i in game.hands[seat]:
-        g = group[i]
-        if g in by_rank:
-            by_rank[g].append(i)
-        elif g is not None:
-            by_rank[g] = [i]
-    wilds = by_rank.pop(WILD, [])
-    return by_rank, wilds
-
-
-def meld_blocks(game: HandAndFoot, seat: int, split: Split,
-                unfinished_melds: list[Meld] | None = None,
+def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
                 max_cards: int | None = None) -> list[dict[str, Any]]:
     """One legal new meld per rank that has no unfinished meld (HF-M1, M2, M6), leaving
-    out any of more than `max_cards` cards."""
-    rules, points = game.rules, game._value.__getitem__
-    if unfinished_melds is None:
-        unfinished_melds = game.unfinished_melds(game.team_of[seat])
+    out any of more than `max_cards` cards. Ranks come in order of first appearance in
+    the hand; a pair takes the last wild card not yet used. Blocks hold new lists, never
+    the hand index's own."""
+    rules = game.rules
+    by_rank, wilds, multiples = split
+    unfinished = game.unfinished_ranks(game.team_of[seat])
+    # Only ranks held twice or more can start a meld: usually none or one of them.
+    ranks = multiples - unfinished if multiples else multiples
+    if not ranks and (len(wilds) < rules.min_meld or None in unfinished
+                      or not rules.wild_melds):
+        return []
+    points = game._value.__getitem__
     if max_cards is None:
         max_cards = len(game.hands[seat])
-    unfinished = set(map(_rank_of_meld, unfinished_melds))
-    by_rank, wilds = split
+    if len(ranks) > 1:
+        where = game.hands[seat].index
+        ranks = sorted(ranks, key=lambda r: where(by_rank[r][0]))
     complete = rules.complete_at
     pool = list(wilds)
     blocks: list[dict[str, Any]] = []
-    for rank, ids in by_rank.items():
-        n = len(ids)
-        if n == 1 or rank in unfinished:
-            continue
-        if n >= 3:
+    for rank in ranks:
+        ids = by_rank[rank]
+        if len(ids) >= 3:
             cards = ids[:complete]
         elif pool:
             cards = [*ids, pool.pop()]
@@ -155,21 +144,29 @@ def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(blocks, key=lambda b: -b["points"] / len(b["cards"]))
 
 
-def lay_off_targets(game: HandAndFoot, split: Split,
+def lay_off_targets(game: HandAndFoot, split: HandGroups,
                     unfinished: list[Meld]) -> list[dict[str, Any]]:
-    """Each unfinished team meld, with the single hand cards it can take (HF-M7)."""
+    """Each unfinished team meld, with the single hand cards it can take (HF-M7), in new
+    lists (never the hand index's own)."""
     wild_room = game.wild_room
-    by_rank, wilds = split
-    targets = []
+    by_rank, wilds, _ = split
+    targets: list[dict[str, Any]] = []
+    add, held = targets.append, by_rank.get
+    if not wilds:  # the usual case: only melds of a rank held can take a card
+        for m in unfinished:
+            ids = held(m.rank)
+            if ids:
+                add({"meld": m.id, "cards": list(ids)})
+        return targets
     for m in unfinished:
         if m.rank is None:
-            cards = wilds
+            add({"meld": m.id, "cards": list(wilds)})
+        elif m.wilds < wild_room[len(m.cards) + 1]:
+            add({"meld": m.id, "cards": [*held(m.rank, ()), *wilds]})
         else:
-            cards = by_rank.get(m.rank, [])
-            if wilds and m.wilds < wild_room[len(m.cards) + 1]:
-                cards = cards + wilds
-        if cards:
-            targets.append({"meld": m.id, "cards": cards})
+            ids = held(m.rank)
+            if ids:
+                add({"meld": m.id, "cards": list(ids)})
     return targets
 
 
@@ -181,13 +178,16 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     top_code = codes[game.discard[-1]]
     if top_code[0] == "3":
         return []
-    hand, wild, rank_of = game.hands[seat], game._wild, game._rank
     team = game.team_of[seat]
-    if rules.is_wild(top_code):
-        pair, want = [i for i in hand if wild[i]][:2], None
+    # The pair: the first two wild cards of the hand for a wild top, else its first two
+    # naturals of the top card's rank (every rank but the 3s, refused above, is meldable
+    # in Hand and Foot, so the hand index holds them), both in hand order.
+    by_rank, wilds, _ = game.hand_groups(seat)
+    if game._wild[game.discard[-1]]:
+        pair, want = wilds[:2], None
     else:
         want = top_code[:-1]
-        pair = [i for i in hand if rank_of[i] == want and not wild[i]][:2]
+        pair = by_rank.get(want, [])[:2]
     if len(pair) < 2:
         return []
     # Takes the rules refuse whatever else holds are left out unchecked: the top card and
@@ -206,7 +206,7 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
             map(game._value.__getitem__, pair))
         extra: list[list[int]] = []
         used = set(pair)
-        for b in sorted(meld_blocks(game, seat, split_hand(game, seat)),
+        for b in sorted(meld_blocks(game, seat, game.hand_groups(seat)),
                         key=lambda b: -b["points"]):
             if need <= 0:
                 break
