@@ -106,9 +106,10 @@ class GamePanel:
     """The parts of the view the lines are made of: equal parts, equal lines."""
 
     def key(self, info: TableInfo, width: int) -> tuple[Any, ...]:
-        """Compared (cheaply, as plain data) before the lines are rebuilt."""
-        return (tuple(info.view.get(k) for k in self.VIEW_KEYS), info.names, info.seat,
-                info.look, info.target, width)
+        """Compared as plain data before the lines are rebuilt, and to find lines another
+        session built (so the parts that differ most between sessions come first)."""
+        return (width, info.seat, info.target, info.look, info.names,
+                tuple(info.view.get(k) for k in self.VIEW_KEYS))
 
     def lines(self, info: TableInfo, width: int) -> list[Text]:
         blocks = [self.team_block(info, team) for team in info.team_order()]

@@ -28,7 +28,7 @@ from tui.cards import (
 )
 from tui.compositor import DirtyOnlyCompositor
 from tui.panels import GamePanel, TableInfo, panel_for, side_by_side
-from tui.widgets import HandView, KeysBar, LinesView, LogView, TextLines
+from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
 # binding action -> the legal kind that makes it available
 NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
@@ -37,6 +37,10 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
 
 PHASES = {"draw": "draw", "play": "play", "answer": "waiting for an answer",
           "deal_over": "deal over", "game_over": "game over"}
+
+
+SEAT_LINES = SharedBuilds()
+PANEL_LINES = SharedBuilds()
 
 
 class TableScreen(Screen[None]):
@@ -171,16 +175,20 @@ class TableScreen(Screen[None]):
         view = self.query_one("#seats", LinesView)
         half = max(20, (view.content_region.width or self.app.size.width) // 2)
         v = info.view
-        key = (v.get("counts"), v.get("to_act"), v.get("dealer"), v.get("teams"), by_seat,
-               info.names, info.seat, half)
+        key = (half, info.seat, info.names, info.look, v.get("counts"), v.get("to_act"),
+               v.get("dealer"), v.get("teams"), by_seat)
         if key == self._seats_key:
             return
         self._seats_key = key
-        to_act = set(info.view.get("to_act", []))
-        cells = [self._seat_text(info, seat, by_seat.get(seat, {}),
-                                 info.view.get("counts", {}).get(seat, {}), seat in to_act)
-                 for seat in range(len(info.names))]
-        lines = side_by_side([cells[0::2], cells[1::2]], half, info.look.ascii)
+
+        def build() -> list[Text]:
+            to_act = set(v.get("to_act", []))
+            cells = [self._seat_text(info, seat, by_seat.get(seat, {}),
+                                     v.get("counts", {}).get(seat, {}), seat in to_act)
+                     for seat in range(len(info.names))]
+            return side_by_side([cells[0::2], cells[1::2]], half, info.look.ascii)
+
+        lines = SEAT_LINES.get(key, build)
         view.styles.height = len(lines)
         view.set_lines(lines)
 
@@ -219,7 +227,8 @@ class TableScreen(Screen[None]):
         key = (type(panel), panel.key(info, width), open_hands)
         if key != self._panel_key:
             self._panel_key = key
-            view.set_lines(open_hands_lines(info, open_hands) + panel.lines(info, width))
+            view.set_lines(PANEL_LINES.get(key, lambda: open_hands_lines(info, open_hands)
+                                           + panel.lines(info, width)))
 
     def _pile(self, info: TableInfo) -> None:
         v = info.view

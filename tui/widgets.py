@@ -201,6 +201,29 @@ class SharedRows:
 SHARED_ROWS = SharedRows()
 
 
+class SharedBuilds:
+    """The last few blocks of lines built for a screen part, shared by every session.
+
+    Each spectator of a table (and each player, for the public parts) builds the same
+    lines from the same view: the first session to ask builds them, the others find
+    them by their key. Keys are compared, not hashed (they hold parts of the view), and
+    only the last few are kept. Lines handed out are shared and must not be changed.
+    """
+
+    def __init__(self, size: int = 16) -> None:
+        self._size = size
+        self._built: list[tuple[Any, list[Text]]] = []
+
+    def get(self, key: Any, build: Callable[[], list[Text]]) -> list[Text]:
+        for known, lines in self._built:
+            if known == key:
+                return lines
+        lines = build()
+        self._built.insert(0, (key, lines))
+        del self._built[self._size:]
+        return lines
+
+
 def text_key(text: Text) -> Hashable:
     return text.plain, tuple(text.spans), text.style
 
