@@ -22,7 +22,7 @@ from textual.screen import Screen
 from tui.eventtext import event_text
 from tui.link import Link
 from tui.lobby import LobbyScreen
-from tui.panels import TableInfo
+from tui.panels import TableInfo, table_look
 from tui.settings import Settings
 from tui.sheets import (
     MIN_SIZE,
@@ -107,7 +107,7 @@ class MeldhallApp(App[int]):
         elif tag == "events":
             info = self._info()
             for event in payload.get("events", []):
-                self._log(event_text(event, info.name, self.settings.look, info.teams))
+                self._log(event_text(event, info.name, info.look, info.teams))
         elif tag == "chat":
             line = Text.assemble((f"{payload.get('name')}: ", "bold cyan"),
                                  str(payload.get("text", "")))
@@ -126,7 +126,7 @@ class MeldhallApp(App[int]):
         message = self.table_message or {}
         players = message.get("players") or []
         names = tuple(p.get("name") or f"seat {p.get('seat')}" for p in players)
-        return TableInfo(message, names, self.settings.look)
+        return TableInfo(message, names, table_look(self.settings.look, message))
 
     def _enter_table(self, table_id: Any) -> None:
         if table_id != self.table_id:
@@ -221,7 +221,8 @@ class MeldhallApp(App[int]):
         if any(isinstance(screen, QuitDialog) for screen in self.screen_stack):
             self.exit()  # even with the "please enlarge" screen over the dialog
         else:
-            self.push_screen(QuitDialog(), self._quit_answered)
+            seated = self.table_screen is not None and self.table_screen._seated()
+            self.push_screen(QuitDialog(seated), self._quit_answered)
 
     def _quit_answered(self, leave: bool | None) -> None:
         if leave:

@@ -36,6 +36,8 @@ class CardLook:
     colour: bool = True
     four_colour: bool = False
     ascii: bool = False
+    wild_ranks: tuple[str, ...] = ()
+    """The game's wild ranks (the view's ``wild_ranks``): marked in bold in monochrome."""
 
 
 def card_label(code: str, look: CardLook = CardLook()) -> str:
@@ -45,7 +47,7 @@ def card_label(code: str, look: CardLook = CardLook()) -> str:
 
 def card_style(code: str, look: CardLook = CardLook()) -> str:
     if not look.colour:
-        return "bold" if code == JOKER or rank_of(code) == "2" else ""
+        return "bold" if rank_of(code) in look.wild_ranks else ""
     if code == JOKER:
         return JOKER_STYLE
     return (FOUR_COLOUR if look.four_colour else TWO_COLOUR).get(suit_of(code), "")

@@ -8,7 +8,7 @@ Down's frozen melds, Canastone's frozen pile and closed teams) gets its own subc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
@@ -66,6 +66,12 @@ class TableInfo:
     def team_name(self, team: int) -> str:
         label = "+".join(self.name(s) for s in self.teams[team])
         return f"{label} (you)" if team == self.team_of(self.seat) else label
+
+
+def table_look(look: CardLook, message: dict[str, Any]) -> CardLook:
+    """The session's card look with the wild ranks of the game on the table."""
+    wild = tuple((message.get("view") or {}).get("wild_ranks") or ())
+    return look if wild == look.wild_ranks else replace(look, wild_ranks=wild)
 
 
 def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,

@@ -245,10 +245,15 @@ class QuitDialog(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Stay"),
     ]
 
+    def __init__(self, seated: bool = False) -> None:
+        super().__init__()
+        self.seated = seated
+
     def compose(self) -> ComposeResult:
+        kept = " Your seat is kept for you while you are away." if self.seated else ""
         with VerticalScroll(id="dialog"):
-            yield Static("Leave meldhall? Your seat is kept for you while you are away.\n\n"
-                         "y: leave  n/Esc: stay", id="quit", markup=False)
+            yield Static(f"Leave meldhall?{kept}\n\ny: leave  n/Esc: stay", id="quit",
+                         markup=False)
         yield Footer()
 
     def action_answer(self, leave: bool) -> None:

@@ -27,7 +27,7 @@ from tui.cards import (
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
-from tui.panels import GamePanel, TableInfo, panel_for, side_by_side
+from tui.panels import GamePanel, TableInfo, panel_for, side_by_side, table_look
 from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
 # binding action -> the legal kind that makes it available
@@ -140,7 +140,8 @@ class TableScreen(Screen[None]):
         melds = {m.get("id") for m in view.get("melds", []) if self._own(m, message)}
         if self.target not in melds:
             self.target = None
-        info = self.info = TableInfo(message, names, settings.look, self.target)
+        info = self.info = TableInfo(message, names, table_look(settings.look, message),
+                                     self.target)
         self._top(info)
         self._seats(info, by_seat)
         self._panel(info)
@@ -334,7 +335,8 @@ class TableScreen(Screen[None]):
                                  ("   Enter selects · Esc cancels", "dim"))
         elif err:
             data = ("error", err.get("message"), err.get("rule"))
-            text = Text(f" ! {err.get('message', '')}", style="bold red")
+            message = str(err.get("message", ""))
+            text = Text(f" ! {message[:1].upper()}{message[1:]}", style="bold red")
             if err.get("rule"):
                 text.append(f" [{err['rule']}]  e: rule text", style="bold")
         elif self._seated():

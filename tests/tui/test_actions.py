@@ -201,13 +201,18 @@ async def test_an_illegal_move_shows_the_rule_and_its_text() -> None:
         await at_table(pilot, link, game, 1)
         await pilot.press("slash", *"9d 9c 2c jk", "enter", "m")
         await pilot.pause()
+        refusal = ""
         try:
             game.check(1, link.actions[-1])
         except Exception as exc:  # the engine's refusal, sent back as the host does
+            refusal = exc.message
             link.push({"t": "error", "code": "illegal", "message": exc.message,
                        "rule": exc.rule})
         await pilot.pause()
-        assert "[HF-M2]" in status(pilot.app)
+        shown = status(pilot.app)
+        assert "[HF-M2]" in shown
+        sentence = refusal[:1].upper() + refusal[1:]  # shown as a sentence: capital first
+        assert f"! {sentence}" in shown
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(pilot.app.screen, RuleDialog)

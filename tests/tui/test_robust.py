@@ -115,3 +115,20 @@ async def test_y_or_a_second_ctrl_c_leaves(keys: tuple[str, ...]) -> None:
         assert not app.is_running
     assert app.return_code == 0 and app.return_value is None  # as the plain quit did
     assert link.closed and link.sent == []
+
+
+@pytest.mark.parametrize("seat", [None, "lobby"], ids=["watching", "lobby"])
+async def test_the_quit_question_promises_a_kept_seat_only_to_a_seated_player(
+        seat: str | None) -> None:
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if seat is None:
+            await at_table(pilot, link, game_at(HAND_STAGE), None)
+        else:
+            link.push(lobby_message())
+            await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        text = str(app.screen.query_one("#quit").render())
+        assert "Leave meldhall?" in text and "seat" not in text
