@@ -2,8 +2,10 @@
 
 Everything goes through real SSH sessions with PTYs on a loopback port, and every
 decision is taken from what that person's own screen shows (rebuilt with ``pyte``):
-a player presses ``d`` when the footer offers Draw and ``x`` (discard the card under
-the cursor) when it offers Discard, until the screen says the game is over. The
+a player presses ``d`` when the footer offers Draw; when it offers Discard and the
+hand shows three naturals of a rank, types their codes (``g`` sets each meld aside)
+and presses ``m`` (Esc when the engine refuses, as it does below a team's minimum
+count); then ``x`` discards the card under the cursor, until the game is over. The
 table is opened over the subsystem only to fix the deal's seed; sitting, watching and
 playing are key presses in the lobby and at the table.
 
@@ -139,9 +141,66 @@ def hand_like_runs(cards: list[str], size: int = 3) -> set[tuple[str, ...]]:
     return runs
 
 
-async def play_by_keys(term: Terminal, hands: list[tuple[str, ...]]) -> int:
-    """Draw, then discard the card under the cursor, each time the footer offers it."""
-    presses = 0
+SUIT_KEYS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def melds_on_screen(hand: tuple[str, ...]) -> list[list[str]]:
+    """Every rank with three or more naturals (not threes), while the hand keeps a few
+    cards besides: what a player would try to meld (together, to reach the minimum)."""
+    by_rank: dict[str, list[str]] = {}
+    for label in hand:
+        if rank(label) not in WILD_RANKS | {"3"}:
+            by_rank.setdefault(rank(label), []).append(label)
+    melds: list[list[str]] = []
+    for cards in by_rank.values():
+        if len(cards) >= 3 and len(hand) - sum(map(len, melds)) - len(cards) >= 4:
+            melds.append(cards)
+    return melds
+
+
+def typed(labels: list[str]) -> str:
+    """Labels as a player types them: ``9♠`` -> ``9s``."""
+    return " ".join(label if label == "JK" else label[:-1] + SUIT_KEYS[label[-1]]
+                    for label in labels)
+
+
+def hand_count(text: str) -> int | None:
+    match = re.search(r"Your hand \((\d+)\)", text)
+    return int(match.group(1)) if match else None
+
+
+async def try_to_meld(term: Terminal, text: str, hand: tuple[str, ...]) -> bool:
+    """Type the melds' cards, setting each but the last aside with ``g``, and press
+    ``m``; the engine may refuse them (a team's first melds must reach the minimum
+    count), and then Esc clears the choice."""
+    melds = melds_on_screen(hand)
+    if not melds or not offers(term.footer, "m", "Meld"):
+        return False
+    before = hand_count(text)
+    for index, cards in enumerate(melds):
+        term.press("/" + typed(cards) + "\r")
+        count = len(cards)
+        await term.wait_until(lambda t, n=count: f"selected {n}" in t)
+        if index < len(melds) - 1:
+            term.press("g")  # set this meld aside; m melds every one set aside
+            await term.wait_until(lambda t: "selected" not in t)
+    term.press("m")
+    after = await term.wait_until(lambda t: " ! " in t or hand_count(t) != before)
+    if " ! " in after:
+        assert "[HF-" in after, after  # a refusal names its rule
+        term.press("\x1b")  # Esc clears the chosen cards, a second Esc the melds set aside
+        await term.wait_until(lambda t: " ! " not in t and "selected" not in t)
+        if "Staged:" in term.text:
+            term.press("\x1b")
+            await term.wait_until(lambda t: "Staged:" not in t)
+        return False
+    return True
+
+
+async def play_by_keys(term: Terminal, hands: list[tuple[str, ...]]) -> tuple[int, int]:
+    """Draw; meld three of a rank when the hand shows them; discard the card under the
+    cursor. Returns the actions taken and the melds among them."""
+    presses = melds = 0
     while True:
         text = await term.wait_until(lambda t: game_over(t) or offers(
             t.splitlines()[-1], "d", "Draw") or offers(t.splitlines()[-1], "x", "Discard"),
@@ -150,7 +209,11 @@ async def play_by_keys(term: Terminal, hands: list[tuple[str, ...]]) -> int:
         if hand and (not hands or hands[-1] != hand):
             hands.append(hand)
         if game_over(text):
-            return presses
+            return presses, melds
+        if offers(term.footer, "x", "Discard") and await try_to_meld(term, text, hand):
+            presses += 1
+            melds += 1
+            continue
         footer = term.footer
         term.press("d" if offers(footer, "d", "Draw") else "x")
         presses += 1
@@ -185,9 +248,10 @@ async def test_four_players_and_a_spectator_play_a_deal_by_keys(host: Host) -> N
         await spectator.wait_until(lambda t: "you: watching" in t)
 
         hands: list[list[tuple[str, ...]]] = [[] for _ in players]
-        presses = await asyncio.wait_for(asyncio.gather(
+        played = await asyncio.wait_for(asyncio.gather(
             *(play_by_keys(term, seen) for term, seen in zip(players, hands, strict=True))
         ), 90)
+        presses = [actions for actions, _ in played]
         await spectator.wait_until(game_over)
     finally:
         for conn in conns:
@@ -196,7 +260,10 @@ async def test_four_players_and_a_spectator_play_a_deal_by_keys(host: Host) -> N
 
     table = host.lobby.tables[table_id]
     assert table.over and table.seq == sum(presses)
-    assert sum(presses) > 60  # about 43 draws and 43 discards
+    assert sum(presses) > 60  # about 43 draws and 43 discards, and the melds
+    assert sum(melds for _, melds in played) >= 2
+    logged = [action["type"] for _, action in table.game.log]
+    assert logged.count("meld") == sum(melds for _, melds in played)
     for seen in hands:
         assert len(seen) > 10 and max(len(h) for h in seen) > 20
 
