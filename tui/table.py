@@ -316,7 +316,9 @@ class TableScreen(Screen[None]):
             self.query_one("#log", LogView).write(line)
 
     def show_error(self, payload: dict[str, Any]) -> None:
-        self.error = payload
+        """A refusal from the host: the engine's sentence, shown with a capital."""
+        message = str(payload.get("message", ""))
+        self.error = {**payload, "message": message[:1].upper() + message[1:]}
         self._status()
         self._refresh_footer()
 
@@ -335,8 +337,7 @@ class TableScreen(Screen[None]):
                                  ("   Enter selects · Esc cancels", "dim"))
         elif err:
             data = ("error", err.get("message"), err.get("rule"))
-            message = str(err.get("message", ""))
-            text = Text(f" ! {message[:1].upper()}{message[1:]}", style="bold red")
+            text = Text(f" ! {err.get('message', '')}", style="bold red")
             if err.get("rule"):
                 text.append(f" [{err['rule']}]  e: rule text", style="bold")
         elif self._seated():
