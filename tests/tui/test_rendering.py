@@ -105,15 +105,24 @@ async def test_repaints_write_what_textuals_own_compositor_writes(seat: int | No
             return ours
 
         compositor.render_partial_update = both
-        bots = {seat: make_bot("random", seat) for seat in range(4)}
-        for step in range(40):
-            (actor,) = game.to_act
-            events = game.apply(actor, bots[actor].act(game.view(actor)))
-            link.push({"t": "events", "table": 3, "seq": 13 + step, "seat": actor,
-                       "events": events})
-            link.push(view_message(game, seat, seq=13 + step))
-            await pilot.pause()
+        await bots_play(pilot, link, game, seat, 40, pause=True)
     assert len(compared) >= 40 and all(compared)
+
+
+async def bots_play(pilot: Any, link: FakeLink, game: Any, seat: int | None, moves: int,
+                    pause: bool) -> None:
+    """Random bots make ``moves`` moves; the screen gets each one's events and view as
+    the host sends them (drawn after each move with ``pause``, else all at the end)."""
+    bots = {s: make_bot("random", s) for s in range(4)}
+    for step in range(moves):
+        (actor,) = game.to_act
+        events = game.apply(actor, bots[actor].act(game.view(actor)))
+        link.push({"t": "events", "table": 3, "seq": 13 + step, "seat": actor,
+                   "events": events})
+        link.push(view_message(game, seat, seq=13 + step))
+        if pause:
+            await pilot.pause()
+    await pilot.pause()
 
 
 def rows_both_ways(widget: PaintedOnce) -> tuple[list[str], list[str]]:
@@ -143,14 +152,7 @@ async def test_line_widgets_paint_what_textuals_styles_cache_paints(
         if mono:
             pilot.app.change_setting("mono")
         await at_table(pilot, link, game, seat)
-        bots = {s: make_bot("random", s) for s in range(4)}
-        for step in range(30):
-            (actor,) = game.to_act
-            events = game.apply(actor, bots[actor].act(game.view(actor)))
-            link.push({"t": "events", "table": 3, "seq": 13 + step, "seat": actor,
-                       "events": events})
-            link.push(view_message(game, seat, seq=13 + step))
-        await pilot.pause()
+        await bots_play(pilot, link, game, seat, 30, pause=False)
         widgets = [w for w in pilot.app.screen.query(PaintedOnce) if w.size]
         assert {"panel", "log", "seats", "top"} <= {w.id for w in widgets}
         for widget in widgets:
