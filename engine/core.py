@@ -175,9 +175,19 @@ class FamilyGame:
         self._plan(seat, action)
 
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
-        commit = self._plan(seat, action)
+        # `_plan`'s dispatch, written out for the usual case (a plain dict of a kind the
+        # phase allows, from a seat that may act): every other case goes through `_plan`,
+        # which refuses it in the right order. Either way the plan checks everything.
+        plan = None
+        if type(action) is dict and type(seat) is int and seat in self.to_act:
+            kind = action.get("type")
+            if type(kind) is str:
+                plan = self._PHASE_PLANS[self.phase].get(kind)
+        commit = plan(self, seat, action) if plan is not None else self._plan(seat, action)
         events = commit()
-        self.log.append((seat, plain_copy(action)))
+        # The log's copy: most actions hold scalars only (asked in one C-level pass).
+        self.log.append((seat, dict(action) if type(action) is dict and _SCALARS.issuperset(
+            map(type, action.values())) else plain_copy(action)))
         self._version += 1
         return events
 

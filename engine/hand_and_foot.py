@@ -765,5 +765,6 @@ class HandAndFoot(FamilyGame):
         self.__dict__["_red_threes_cache"] = (reds, sizes, view)
         return view
 
-    # The listing lives in hf_legal.py; bound as the method itself (one call fewer per action).
-    _legal = legal_kinds
+    # The listing lives in hf_legal.py; bound as `legal` itself (the seat check included):
+    # one call fewer per action than `FamilyGame.legal` calling `_legal`.
+    legal = _legal = legal_kinds

@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .core import HandGroups
+from .core import WILD, HandGroups
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -22,15 +22,32 @@ if TYPE_CHECKING:
 
 
 def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
+    """The whole listing in one function: it runs before every action of a driving loop,
+    and on the CPython the bench runs on each call saved is a few percent of an action,
+    so the play phase and the common draw-phase exits are written out here; the
+    helpers below (`meld_blocks`, `lay_off_targets`, `take_options`) say the same."""
+    if seat not in game._to_act_list:  # a list: an unhashable `seat` is just not there
+        return []
     phase = game.phase
     if phase == "play":
         out = play_kinds(game, seat)
     elif phase == "draw":
         out = [{"type": "draw"}]
-        takes = take_options(game, seat)
-        if takes:
-            out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
-                        "options": takes})
+        discard = game.discard
+        # `take_options` finds nothing without a pair for the top card: asked here first.
+        if discard and game._codes[discard[-1]][0] != "3":
+            hand = game.hands[seat]
+            idx = game._hand_index[seat]
+            if idx is None or idx[0] is not hand or idx[1] != len(hand):
+                idx = game._index_hand(seat)
+            top = discard[-1]
+            group = game._group[top]
+            pair = idx[2][1] if group == WILD else idx[2][0].get(group, ())
+            if len(pair) >= 2:
+                takes = take_options(game, seat)
+                if takes:
+                    out.append({"type": "take_pile", "top": game._card(top),
+                                "options": takes})
     elif phase == "answer":
         return [{"type": "answer", "choices": [True, False]}]
     elif phase == "deal_over":
@@ -39,33 +56,58 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         return []
     stage = game.stage
     if stage[seat] == "foot" and not game.asked:
-        partner = game.partner(seat)
+        partner = (seat + 2) % 4
         if stage[partner] == "foot" and game.foot_played[partner]:
             out.append({"type": "ask_to_go_out"})
     return out
 
 
 def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
-    """The play phase: new melds, lay-offs and discards, in that order."""
+    """The play phase: new melds, lay-offs and discards, in that order.
+
+    The hand index, the unfinished melds and their ranks are read from the game's own
+    caches, and lay-off targets built here, as `hand_groups`, `unfinished_melds`,
+    `unfinished_ranks` and `lay_off_targets` would give them (calls cost here)."""
     out: list[dict[str, Any]] = []
     hand = game.hands[seat]
     hand_n = len(hand)
     team = game.team_of[seat]
     foot = game.stage[seat] == "foot"
-    # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible.
-    keep = 2 if foot and not game.may_go_out(seat) else 0
+    # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible
+    # (`may_go_out` asks for permission first: asked here without the call).
+    keep = 2 if foot and not (game.permission == "yes" and game.may_go_out(seat)) else 0
     room = hand_n - keep
-    split = game.hand_groups(seat)
-    unfinished = game.unfinished_melds(team)
-    blocks = meld_blocks(game, seat, split, room)
-    if blocks:
-        need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
-        # Each block fits alone, so with nothing to reach any block will do.
-        if need == 0 or pick_blocks(by_value(blocks), need, room):
-            out.append({"type": "meld", "blocks": blocks, "min_count": need,
-                        "max_cards": room})
-    if room >= 1:
-        targets = lay_off_targets(game, split, unfinished)
+    idx = game._hand_index[seat]
+    if idx is None or idx[0] is not hand or idx[1] != hand_n:
+        idx = game._index_hand(seat)
+    by_rank, wilds, multiples = split = idx[2]
+    unfinished = game._unfinished.get(team)
+    if unfinished is None:
+        unfinished = game.unfinished_melds(team)
+    # `meld_blocks`'s own first test, so that it is called only when it finds something.
+    ranks_u = game._unfinished_ranks.get(team)
+    if ranks_u is None:
+        ranks_u = game.unfinished_ranks(team)
+    if (multiples and not multiples <= ranks_u) or (
+            len(wilds) >= game.rules.min_meld and None not in ranks_u and game.rules.wild_melds):
+        blocks = meld_blocks(game, seat, split, room)
+        if blocks:
+            need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
+            # Each block fits alone, so with nothing to reach any block will do.
+            if need == 0 or pick_blocks(by_value(blocks), need, room):
+                out.append({"type": "meld", "blocks": blocks, "min_count": need,
+                            "max_cards": room})
+    if room >= 1 and unfinished:
+        # `lay_off_targets`, written out.
+        targets: list[dict[str, Any]] = []
+        held = by_rank.get
+        if not wilds:  # the usual case: only melds of a rank held can take a card
+            for m in unfinished:
+                ids = held(m.rank)
+                if ids:
+                    targets.append({"meld": m.id, "cards": list(ids)})
+        else:
+            targets = lay_off_targets(game, split, unfinished)
         if targets:
             out.append({"type": "lay_off", "targets": targets})
     # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
