@@ -43,9 +43,16 @@ class RandomBot:
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         legal = view["legal"]
-        if not legal:
+        n = len(legal)
+        if not n:
             raise ValueError("this view's seat has nothing to do now")
-        entry = self.choice(legal)
+        # `self.choice(legal)` written out (one call fewer on every action).
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        entry = legal[r]
         kind = entry["type"]
         build = self._BUILDERS.get(kind)
         return build(self, entry) if build else {"type": kind}

@@ -131,19 +131,19 @@ class FamilyGame:
         # faces: what depends on the face alone is worked out once per face and game.
         self._codes = value
         facts = self.__dict__.setdefault("_face_facts", {})
-        for c in dict.fromkeys(value):
-            if c not in facts:
-                facts[c] = self._facts_of(c)
-        n = len(value)
+        for c in set(value).difference(facts):  # after the first deal: none
+            facts[c] = self._facts_of(c)
         order: tuple[int, ...] = ()
         wild: tuple[bool, ...] = ()
         points: tuple[int, ...] = ()
         rank: tuple[str, ...] = ()
         group: tuple[str | None, ...] = ()
         if value:
-            order, wild, points, rank, group = zip(*[facts[c] for c in value], strict=True)
-        # One int per card sorts as (rank, suit, id) would, and ints compare faster.
-        self._sort_keys = [k * n + i for i, k in enumerate(order)]
+            order, wild, points, rank, group = zip(*map(facts.__getitem__, value), strict=True)
+        # Sort keys are for views only (a bot on a listing never needs them): made on the
+        # first `_sorted` of the deal.
+        self._order = order
+        self._sort_keys: list[int] | None = None
         self._card_views = [{"id": i, "code": c} for i, c in enumerate(value)]
         self._wild, self._value, self._rank = wild, points, rank
         self._group = group
@@ -340,7 +340,12 @@ class FamilyGame:
         return self.codes[card_id] if 0 <= card_id < len(self.codes) else str(card_id)
 
     def _sorted(self, ids: list[int]) -> list[int]:
-        return sorted(ids, key=self._sort_keys.__getitem__)
+        keys = self._sort_keys
+        if keys is None:
+            # One int per card sorts as (rank, suit, id) would, and ints compare faster.
+            n = len(self._order)
+            keys = self._sort_keys = [k * n + i for i, k in enumerate(self._order)]
+        return sorted(ids, key=keys.__getitem__)
 
     def _cards_view(self, ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
         """Card maps shared between views: views are read-only data for their consumers."""
