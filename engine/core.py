@@ -426,9 +426,25 @@ class FamilyGame:
         hand = self.hands[seat]
         idx = self._hand_index[seat]
         current = idx is not None and idx[0] is hand and idx[1] == len(hand)
-        if len(ids) == 1:
-            hand.remove(ids[0])
-            left = hand
+        if len(ids) == 1:  # the usual case (a discard, a lay-off), without the loop
+            i = ids[0]
+            hand.remove(i)
+            if not current:
+                return
+            g = self._group[i]
+            if g == WILD:
+                idx[2][1].remove(i)
+            elif g is not None:
+                by_rank = idx[2][0]
+                same = by_rank[g]
+                same.remove(i)
+                n = len(same)
+                if n == 1:
+                    idx[2][2].discard(g)
+                elif not n:
+                    del by_rank[g]
+            idx[1] -= 1
+            return
         else:
             drop = set(ids)
             left = self.hands[seat] = [i for i in hand if i not in drop]
@@ -499,11 +515,23 @@ class FamilyGame:
         for m in made:
             melds[m.id] = m
         self._melds_version += 1
-        self._unfinished_ranks.pop(team, None)
         found = self._unfinished.get(team)
         if found is None:
+            self._unfinished_ranks.pop(team, None)
             return
         complete = self.rules.complete_at
+        if len(made) == 1 and len(made[0].cards) < complete:
+            # The usual case, one unfinished meld extended: it keeps its place, and the
+            # ranks of the unfinished melds stay as they were.
+            m = made[0]
+            mid = m.id
+            for n, old in enumerate(found):
+                if old.id == mid:
+                    kept = found.copy()
+                    kept[n] = m
+                    self._unfinished[team] = kept
+                    return
+        self._unfinished_ranks.pop(team, None)
         # Extended melds keep their place, completed ones leave; the rest of `made` was
         # complete already (so stays so) or is new: new melds come last, in the order made.
         kept = list(found)

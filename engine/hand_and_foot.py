@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .cards import RED_THREES
-from .core import Commit, Events, FamilyGame, teams_for
+from .core import _INTS, Commit, Events, FamilyGame, teams_for
 from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
@@ -388,7 +388,10 @@ class HandAndFoot(FamilyGame):
         def commit() -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
-            new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
+            stock = self.stock  # HF-T3 / HF-E3: `_take_from_stock`, written out
+            n = min(self.rules.draw_count, len(stock))
+            new = stock[-n:][::-1] if n else []
+            del stock[len(stock) - n:]
             self._add_to_hand(seat, new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
             if not RED_THREES.isdisjoint(map(self._codes.__getitem__, new)):
@@ -533,18 +536,35 @@ class HandAndFoot(FamilyGame):
 
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-M7: cards from hand onto one of the team's melds; only the result is judged."""
-        mid = self._field(action, "meld", int)
-        ids = self._id_list(self._field(action, "cards", list), "'cards'")
+        mid, cards = action.get("meld"), action.get("cards")
+        if type(mid) is not int or type(cards) is not list:  # `_field` refuses or takes them
+            mid = self._field(action, "meld", int)
+            cards = self._field(action, "cards", list)
+        if type(cards) is list and _INTS.issuperset(map(type, cards)):  # `_id_list`'s own
+            ids = tuple(cards)
+        else:
+            ids = self._id_list(cards, "'cards'")
         if not ids:
             raise self._invalid("'cards' must name at least one card.")
-        seen: set[int] = set()
-        self._own_cards(seat, ids, seen)
+        if len(ids) == 1:  # `_own_cards` for one card
+            if ids[0] not in self.hands[seat]:
+                raise IllegalAction("HF-T1", f"card {ids[0]} is not in your hand.")
+        else:
+            self._own_cards(seat, ids, set())
         target = self._melds.get(mid)
         if target is None:
             raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
         changes = [new_change(target, ids)]
-        self._check_changes(seat, changes)
-        self._check_hand_left(seat, len(self.hands[seat]) - len(ids), changes)
+        # `_check_changes` for one extension (HF-M6 concerns new melds only).
+        team = self.team_of[seat]
+        checker = self._checker(team)
+        if target.team != team or not MeldChecker.passes(checker, changes[0]):
+            failure = checker.first_failure(changes, MELD_ORDER)
+            if failure is not None:
+                raise IllegalAction(*failure)
+        left = len(self.hands[seat]) - len(ids)
+        if left <= 1 and self.stage[seat] == "foot":
+            self._check_hand_left(seat, left, changes)
 
         def commit() -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
@@ -552,13 +572,17 @@ class HandAndFoot(FamilyGame):
             self._remove(seat, ids)
             events: Events = []
             self._commit_changes(seat, changes, events)
+            if self.hands[seat]:  # `_after_play`: cards are left, so the turn goes on
+                return events
             self._after_play(seat, events, discarded=False)
             return events
         return commit
 
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-T6, HF-G7 (going out by discarding), option HF-O9."""
-        card = self._field(action, "card", int)
+        card = action.get("card")
+        if type(card) is not int:  # `_field` refuses it or takes an int subclass
+            card = self._field(action, "card", int)
         if card not in self.hands[seat]:  # `_own_cards` for one card
             raise IllegalAction("HF-T1", f"card {card} is not in your hand.")
         left = len(self.hands[seat]) - 1
@@ -578,7 +602,11 @@ class HandAndFoot(FamilyGame):
             self.discard.append(card)
             events: Events = [{"type": "discarded", "seat": seat,
                                 "card": self._card_views[card]}]
-            self._after_play(seat, events, discarded=True)
+            if self.hands[seat] and self.stock:  # the usual case: the next seat's turn
+                self.turn = (self.turn + 1) % 4
+                self._begin_turn(events)
+            else:  # a foot to pick up, going out, or the deal's end (HF-T7, HF-G, HF-E2)
+                self._after_play(seat, events, discarded=True)
             return events
         return commit
 
