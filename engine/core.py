@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from itertools import filterfalse
 from operator import attrgetter
 from typing import Any, ClassVar
 
@@ -43,9 +44,12 @@ def plain_copy(x: Any) -> Any:
         d = dict(x)
         if not _SCALARS.issuperset(map(type, d.values())):
             for k, v in d.items():
-                if type(v) in _SCALARS:
+                tv = type(v)
+                if tv in _SCALARS:
                     continue
-                if isinstance(v, _CONTAINERS):
+                if tv is list and _SCALARS.issuperset(map(type, v)):
+                    d[k] = list(v)  # what `plain_copy(v)` gives: card ids, without the call
+                elif isinstance(v, _CONTAINERS):
                     d[k] = plain_copy(v)
         return d
     if t is list or isinstance(x, _SEQUENCES):
@@ -447,7 +451,7 @@ class FamilyGame:
             return
         else:
             drop = set(ids)
-            left = self.hands[seat] = [i for i in hand if i not in drop]
+            left = self.hands[seat] = list(filterfalse(drop.__contains__, hand))
             if len(left) != len(hand) - len(ids):
                 current = False  # an id named twice or not held: build it again
         if not current:

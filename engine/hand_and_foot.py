@@ -157,10 +157,10 @@ class HandAndFoot(FamilyGame):
                 if rng.random() < opts["exact_cut_chance"]:
                     self.exact_cut[self.team_of[seat]] += 100
                     events.append({"type": "exact_cut", "seat": seat, "points": 100})
-        codes = [""] * len(ids)
-        for pos, cid in enumerate(ids):
-            codes[cid] = order_codes[pos]
-        self.codes = codes
+        # The face of each id: ids sorted by value give, id by id, the dealing position
+        # holding it (in C, where a Python loop over the deck cost a percent of a deal).
+        self.codes = list(map(order_codes.__getitem__, sorted(range(len(ids)),
+                                                             key=ids.__getitem__)))
         size, p = rules.hand_size, 0
         seat_order = [(self.dealer + j) % 4 for j in range(1, 5)]
         for seat in seat_order:
@@ -204,6 +204,8 @@ class HandAndFoot(FamilyGame):
         """HF-R1..R5: place red threes face up, drawing replacements while they are owed."""
         codes, team = self._codes, self.team_of[seat]
         while True:
+            if RED_THREES.isdisjoint(map(codes.__getitem__, self.hands[seat])):
+                return  # the usual case, asked in C
             reds = [i for i in self.hands[seat] if codes[i] in RED_THREES]
             if not reds:
                 return
@@ -701,6 +703,9 @@ class HandAndFoot(FamilyGame):
 
     def _held_value(self, ids: list[int]) -> int:
         """HF-SC5: unplayed cards; a red three costs the red-three value (HF-O10)."""
+        codes = self._codes
+        if RED_THREES.isdisjoint(map(codes.__getitem__, ids)):  # the usual case, in C
+            return sum(map(self._value.__getitem__, ids))
         red_cost = abs(self.rules.red_three_value)
         return sum(red_cost if self.codes[i] in RED_THREES else self.rules.value(self.codes[i])
                    for i in ids)

@@ -88,9 +88,10 @@ def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     ranks_u = game._unfinished_ranks.get(team)
     if ranks_u is None:
         ranks_u = game.unfinished_ranks(team)
-    if (multiples and not multiples <= ranks_u) or (
-            len(wilds) >= game.rules.min_meld and None not in ranks_u and game.rules.wild_melds):
-        blocks = meld_blocks(game, seat, split, room)
+    ranks = multiples - ranks_u if multiples else multiples
+    if ranks or (len(wilds) >= game.rules.min_meld and None not in ranks_u
+                 and game.rules.wild_melds):
+        blocks = _blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
         if blocks:
             need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
             # Each block fits alone, so with nothing to reach any block will do.
@@ -135,11 +136,20 @@ def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
     if not ranks and (len(wilds) < rules.min_meld or None in unfinished
                       or not rules.wild_melds):
         return []
+    hand = game.hands[seat]
+    return _blocks(game, hand, by_rank, wilds, ranks, unfinished,
+                   len(hand) if max_cards is None else max_cards)
+
+
+def _blocks(game: HandAndFoot, hand: list[int], by_rank: dict[str, list[int]],
+            wilds: list[int], ranks: set[str], unfinished: set[str | None],
+            max_cards: int) -> list[dict[str, Any]]:
+    """`meld_blocks` once its first test has passed (the play listing asks that test
+    itself, then calls this with what it already holds)."""
+    rules = game.rules
     points = game._value.__getitem__
-    if max_cards is None:
-        max_cards = len(game.hands[seat])
     if len(ranks) > 1:
-        where = game.hands[seat].index
+        where = hand.index
         ranks = sorted(ranks, key=lambda r: where(by_rank[r][0]))
     complete = rules.complete_at
     pool = list(wilds)
