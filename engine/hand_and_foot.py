@@ -157,10 +157,10 @@ class HandAndFoot(FamilyGame):
                 if rng.random() < opts["exact_cut_chance"]:
                     self.exact_cut[self.team_of[seat]] += 100
                     events.append({"type": "exact_cut", "seat": seat, "points": 100})
-        # The face of each id: ids sorted by value give, id by id, the dealing position
-        # holding it (in C, where a Python loop over the deck cost a percent of a deal).
-        self.codes = list(map(order_codes.__getitem__, sorted(range(len(ids)),
-                                                             key=ids.__getitem__)))
+        codes = [""] * len(ids)
+        for pos, cid in enumerate(ids):
+            codes[cid] = order_codes[pos]
+        self.codes = codes
         size, p = rules.hand_size, 0
         seat_order = [(self.dealer + j) % 4 for j in range(1, 5)]
         for seat in seat_order:
