@@ -184,9 +184,10 @@ class FamilyGame:
         # which refuses it in the right order. Either way the plan checks everything.
         plan = None
         if type(action) is dict and type(seat) is int and seat in self.to_act:
-            kind = action.get("type")
-            if type(kind) is str:
-                plan = self._PHASE_PLANS[self.phase].get(kind)
+            try:  # the phase's plans are keyed by str kinds; anything else is not there
+                plan = self._PHASE_PLANS[self.phase][action["type"]]
+            except (KeyError, TypeError):
+                pass
         commit = plan(self, seat, action) if plan is not None else self._plan(seat, action)
         events = commit()
         # The log's copy: most actions hold scalars only (asked in one C-level pass).

@@ -29,7 +29,9 @@ class HFMeldChecker(MeldChecker):
     """The family checks plus HF-M9 (own melds) and HF-M6 (one incomplete meld per rank)."""
 
     def __init__(self, game: HandAndFoot, team: int) -> None:
-        super().__init__(game.rules, game.codes, MELD_IDS)
+        # Whether a face is wild was settled with the deal's per-face facts.
+        super().__init__(game.rules, game.codes, MELD_IDS,
+                         {c: facts[1] for c, facts in game._face_facts.items()})
         self.game = game
         self.team = team
 
@@ -429,15 +431,16 @@ class HandAndFoot(FamilyGame):
         codes, rules = self.codes, self.rules
         top_code = codes[top]
         team = self.team_of[seat]
-        if rules.is_wild(top_code):  # HF-P5
-            if sum(1 for i in cards if rules.is_wild(codes[i])) < 2 or any(
-                    not rules.is_wild(codes[i]) for i in cards):
+        wild = self._wild  # `rules.is_wild` of each card's face, for this deal
+        if wild[top]:  # HF-P5
+            wilds = sum(map(wild.__getitem__, cards))
+            if wilds < 2 or wilds < len(cards):  # two wild cards, and nothing else
                 raise IllegalAction("HF-P5", f"a wild card on top ({top_code}) can be taken only "
                                              "into a wild meld with at least two wild cards "
                                              "from your hand.")
         else:  # HF-P4
             rank = top_code[:-1]
-            if sum(1 for i in cards if codes[i][:-1] == rank and not rules.is_wild(codes[i])) < 2:
+            if sum(1 for i in cards if not wild[i] and codes[i][:-1] == rank) < 2:
                 raise IllegalAction("HF-P4", f"to take the pile with {top_code} on top you need "
                                              f"two natural {rank}s from your hand with it.")
         # Lay-offs first (HF-P6), then the top-card meld, then further melds. Everything an
