@@ -187,7 +187,7 @@ class FamilyGame:
             try:  # the phase's plans are keyed by str kinds; anything else is not there
                 plan = self._PHASE_PLANS[self.phase][action["type"]]
             except (KeyError, TypeError):
-                pass
+                plan = None  # `_plan` names what is wrong
         commit = plan(self, seat, action) if plan is not None else self._plan(seat, action)
         events = commit()
         # The log's copy: most actions hold scalars only (asked in one C-level pass).
