@@ -575,8 +575,15 @@ class HandAndFoot(FamilyGame):
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
             self._remove(seat, ids)
-            events: Events = []
-            self._commit_changes(seat, changes, events)
+            # `_commit_changes` for this one extension.
+            base = self._melds[target.id]
+            m = self._apply_change(changes[0] if base is target else new_change(base, ids),
+                                   target.id, team)
+            events: Events = [{"type": "laid_off", "seat": seat, "meld": m.id,
+                               "cards": self._cards_view(ids), "size": len(m.cards),
+                               "kind": self.meld_kind(m)}]
+            self._put_melds(team, [m])
+            self.opened[team] = True
             if self.hands[seat]:  # `_after_play`: cards are left, so the turn goes on
                 return events
             self._after_play(seat, events, discarded=False)

@@ -246,8 +246,8 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     # the pair overfilling the unfinished meld (HF-M1), a new meld beside it (HF-M6), and
     # a first meld short of the minimum count (HF-I1).
     candidates: list[dict[str, Any]] = []
-    target = next((m for m in game.melds.values() if m.team == team and m.rank == want
-                   and m.size < rules.complete_at), None)
+    # The team's unfinished meld of that rank: the unfinished melds are kept in table order.
+    target = next((m for m in game.unfinished_melds(team) if m.rank == want), None)
     if target is not None and (rules.max_meld is None
                                or len(target.cards) + 1 + len(pair) <= rules.max_meld):
         candidates.append({"type": "take_pile", "cards": pair, "onto": target.id})
