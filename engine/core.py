@@ -492,6 +492,9 @@ class FamilyGame:
         self._unfinished_ranks: dict[int, set[str | None]] = {}
         # Never reused, so anything cached against a version of the table stays right.
         self._melds_version = self.__dict__.get("_melds_version", 0) + 1
+        # The melds put since the public view last looked (None: it has not looked at
+        # this dict yet, so it builds its part whole).
+        self._melds_put: list[Meld] | None = None
 
     def unfinished_melds(self, team: int) -> list[Meld]:
         """The team's melds still short of completion, in table order (shared: read only).
@@ -520,6 +523,9 @@ class FamilyGame:
         for m in made:
             melds[m.id] = m
         self._melds_version += 1
+        put = self._melds_put
+        if put is not None:
+            put.extend(made)
         found = self._unfinished.get(team)
         if found is None:
             self._unfinished_ranks.pop(team, None)

@@ -23,6 +23,7 @@ MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", 
 MELD_IDS = {"own": "HF-M9", "threes": "HF-M4", "complete": "HF-M5", "naturals_on_wild": "HF-M3",
             "size": "HF-M1", "shape": "HF-M2", "one_incomplete": "HF-M6"}
 PILE_KINDS = ("clean", "dirty", "wild")
+_PILE_OF = {"clean": "clean", "dirty": "dirty", "wild_pile": "wild"}  # a complete meld's pile
 
 
 class HFMeldChecker(MeldChecker):
@@ -777,10 +778,14 @@ class HandAndFoot(FamilyGame):
         """The melds' views, each team's piles by kind and the number of melded cards;
         worked out again only when the table of melds has changed."""
         hit = self.__dict__.get("_melds_public_cache")
-        if hit is not None and hit[0] == self._melds_version:
-            return hit[1]
+        if hit is not None:
+            if hit[0] == self._melds_version:
+                return hit[1]
+            if self._melds_put is not None and hit[2] is self._melds:
+                return self._melds_public_after(hit)
         views = self._meld_views
         melds = []
+        where: dict[int, int] = {}  # meld id -> its place in `melds`
         piles = {0: dict.fromkeys(PILE_KINDS, 0), 1: dict.fromkeys(PILE_KINDS, 0)}
         melded = 0
         for m in self._melds.values():
@@ -788,13 +793,42 @@ class HandAndFoot(FamilyGame):
             if seen is None or seen[0] is not m:
                 seen = views[m.id] = (m, self._describe_meld(m))
             mv = seen[1]
+            where[m.id] = len(melds)
             melds.append(mv)
             melded += mv["size"]
             if mv["complete"]:
-                kind = mv["kind"]
-                piles[mv["team"]]["wild" if kind == "wild_pile" else kind] += 1
+                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
         part = (melds, piles, melded)
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part)
+        self._melds_put = []
+        self.__dict__["_melds_public_cache"] = (self._melds_version, part, self._melds, where)
+        return part
+
+    def _melds_public_after(self, hit: tuple) -> tuple[list[dict[str, Any]],
+                                                       dict[int, dict[str, int]], int]:
+        """`_melds_public` from its last part and the melds put since (`_put_melds` lists
+        them): a lay-off changes one meld, and walking every meld of the table for it was
+        an eighth of the view loop. The last part stays as it was: older views hold it."""
+        _, (old_melds, old_piles, melded), table, where = hit
+        melds = list(old_melds)
+        piles = {0: dict(old_piles[0]), 1: dict(old_piles[1])}
+        for m in self._melds_put:
+            mv = self._meld_view(m)
+            n = where.get(m.id)
+            if n is None:  # a new meld: the table's last
+                where[m.id] = len(melds)
+                melds.append(mv)
+            else:
+                old = melds[n]
+                melded -= old["size"]
+                if old["complete"]:
+                    piles[old["team"]][_PILE_OF[old["kind"]]] -= 1
+                melds[n] = mv
+            melded += mv["size"]
+            if mv["complete"]:
+                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
+        part = (melds, piles, melded)
+        self._melds_put = []
+        self.__dict__["_melds_public_cache"] = (self._melds_version, part, table, where)
         return part
 
     def _red_threes_public(self) -> dict[int, list[dict[str, Any]]]:
