@@ -732,18 +732,18 @@ class HandAndFoot(FamilyGame):
         # views of successive versions (views are read-only for their consumers).
         top = self.discard[-1] if self.discard else None
         melds, piles, melded = self._melds_public()
-        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
+        hands, feet = self.hands, self.feet
         opened = self.opened
         min_count = self.rules.min_count(self.deal_number)
+        fixed = self._fixed_public
+        totals, sheet, winners = self._scores_public()
         return {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
             "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
             "turn": self.turn, "to_act": sorted(self.to_act_list),
-            "teams": self._fixed_public["teams"],
-            "wild_ranks": self._fixed_public["wild_ranks"],
-            "counts": {s: {"hand": len(hands[s]), "foot": len(feet[s]),
-                           "stage": stage[s], "foot_played": foot_played[s]}
-                       for s in range(self.seats)},
+            "teams": fixed["teams"],
+            "wild_ranks": fixed["wild_ranks"],
+            "counts": self._counts_public(),
             "melds": melds,
             "discard": {"top": self._card_views[top] if top is not None else None,
                         "size": len(self.discard), "frozen": False,
@@ -756,11 +756,40 @@ class HandAndFoot(FamilyGame):
             "opened": dict(enumerate(opened)),
             "min_count": {0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count},
             "piles": piles,
-            "go_out_piles": self._fixed_public["go_out_piles"],
+            "go_out_piles": fixed["go_out_piles"],
             "asked": self.asked, "permission": self.permission,
-            "totals": dict(self.totals), "score_sheet": list(self.score_sheet),
-            "over": self.over, "winners": list(self.winners),
+            "totals": totals, "score_sheet": sheet,
+            "over": self.over, "winners": winners,
         }
+
+    def _counts_public(self) -> dict[int, dict[str, Any]]:
+        """Each seat's counts; a seat's map is built again only when one of its counts
+        changed (usually one seat's per action), else shared with earlier views."""
+        kept = self.__dict__.get("_counts_kept")
+        if kept is None or len(kept) != self.seats:
+            kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
+        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
+        counts = {}
+        for s in range(self.seats):
+            key = (len(hands[s]), len(feet[s]), stage[s], foot_played[s])
+            was = kept[s]
+            if was[0] != key:
+                was = kept[s] = (key, {"hand": key[0], "foot": key[1], "stage": key[2],
+                                       "foot_played": key[3]})
+            counts[s] = was[1]
+        return counts
+
+    def _scores_public(self) -> tuple[dict[int, int], list[dict[str, Any]], list[int]]:
+        """Totals, score sheet and winners as views show them: they change only when a deal
+        is scored (or a game is loaded), so they are copied again only then."""
+        totals, sheet, winners = self.totals, self.score_sheet, self.winners
+        hit = self.__dict__.get("_scores_kept")
+        if hit is None or hit[0] is not totals or hit[1] is not sheet or hit[2] != len(sheet) \
+                or hit[3] is not winners:
+            hit = self.__dict__["_scores_kept"] = (
+                totals, sheet, len(sheet), winners,
+                (dict(totals), list(sheet), list(winners)))
+        return hit[4]
 
     @property
     def _fixed_public(self) -> dict[str, Any]:
