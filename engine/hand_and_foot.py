@@ -563,7 +563,9 @@ class HandAndFoot(FamilyGame):
         changes = [new_change(target, ids)]
         # `_check_changes` for one extension (HF-M6 concerns new melds only).
         team = self.team_of[seat]
-        checker = self._checker(team)
+        checker = self._checkers.get(team)  # `_checker(team)`, its usual case written out
+        if checker is None or checker.codes is not self._codes:
+            checker = self._checker(team)
         if target.team != team or not MeldChecker.passes(checker, changes[0]):
             failure = checker.first_failure(changes, MELD_ORDER)
             if failure is not None:

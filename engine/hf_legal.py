@@ -35,13 +35,14 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         out = [{"type": "draw"}]
         discard = game.discard
         # `take_options` finds nothing without a pair for the top card: asked here first.
-        if discard and game._codes[discard[-1]][0] != "3":
+        # A top card of no meld group (a 3) has none.
+        group = game._group[discard[-1]] if discard else None
+        if group is not None:
             hand = game.hands[seat]
             idx = game._hand_index[seat]
             if idx is None or idx[0] is not hand or idx[1] != len(hand):
                 idx = game._index_hand(seat)
             top = discard[-1]
-            group = game._group[top]
             pair = idx[2][1] if group == WILD else idx[2][0].get(group, ())
             if len(pair) >= 2:
                 takes = take_options(game, seat)
