@@ -182,17 +182,20 @@ class FamilyGame:
         # `_plan`'s dispatch, written out for the usual case (a plain dict of a kind the
         # phase allows, from a seat that may act): every other case goes through `_plan`,
         # which refuses it in the right order. Either way the plan checks everything.
-        plan = None
         if type(action) is dict and type(seat) is int and seat in self.to_act:
             try:  # the phase's plans are keyed by str kinds; anything else is not there
                 plan = self._PHASE_PLANS[self.phase][action["type"]]
             except (KeyError, TypeError):
                 plan = None  # `_plan` names what is wrong
-        commit = plan(self, seat, action) if plan is not None else self._plan(seat, action)
-        events = commit()
-        # The log's copy: most actions hold scalars only (asked in one C-level pass).
-        self.log.append((seat, dict(action) if type(action) is dict and _SCALARS.issuperset(
-            map(type, action.values())) else plain_copy(action)))
+            if plan is not None:
+                events = plan(self, seat, action)()
+                # The log's copy: most actions hold scalars only (asked in one C pass).
+                self.log.append((seat, dict(action) if _SCALARS.issuperset(
+                    map(type, action.values())) else plain_copy(action)))
+                self._version += 1
+                return events
+        events = self._plan(seat, action)()
+        self.log.append((seat, plain_copy(action)))
         self._version += 1
         return events
 

@@ -197,7 +197,9 @@ class HandAndFoot(FamilyGame):
         self.asked = False
         self.permission = "none"
         self.phase = "draw"
-        self.to_act_list = [seat]
+        # `self.to_act_list = [seat]`, without the property's call (once per turn).
+        self._to_act_list = [seat]
+        self.to_act = frozenset((seat,))
         events.append({"type": "turn", "seat": seat})
         if not self.first_turn_done[seat]:
             self.first_turn_done[seat] = True
