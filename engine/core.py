@@ -56,9 +56,12 @@ def plain_copy(x: Any) -> Any:
         out = list(x)
         if not _SCALARS.issuperset(map(type, out)):
             for n, v in enumerate(out):
-                if type(v) in _SCALARS:
+                tv = type(v)
+                if tv in _SCALARS:
                     continue
-                if isinstance(v, _CONTAINERS):
+                if tv is list and _SCALARS.issuperset(map(type, v)):
+                    out[n] = list(v)  # a meld's card ids, as in the dict case
+                elif isinstance(v, _CONTAINERS):
                     out[n] = plain_copy(v)
         return out
     return x
