@@ -23,14 +23,68 @@ if TYPE_CHECKING:
 
 def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     """The whole listing in one function: it runs before every action of a driving loop,
-    and on the CPython the bench runs on each call saved is a few percent of an action,
-    so the play phase and the common draw-phase exits are written out here; the
-    helpers below (`meld_blocks`, `lay_off_targets`, `take_options`) say the same."""
+    and on the CPython the bench runs on a Python call costs about what a dozen lines
+    of this function do, so the play phase and the common draw-phase exits are written
+    out here; the helpers below (`meld_blocks`, `lay_off_targets`, `take_options`) say
+    the same."""
     if seat not in game._to_act_list:  # a list: an unhashable `seat` is just not there
         return []
     phase = game.phase
     if phase == "play":
-        out = play_kinds(game, seat)
+        # The play phase: new melds, lay-offs and discards, in that order. The hand
+        # index, the unfinished melds and their ranks are read from the game's own
+        # caches, as `hand_groups`, `unfinished_melds` and `unfinished_ranks` give them.
+        out: list[dict[str, Any]] = []
+        hand = game.hands[seat]
+        hand_n = len(hand)
+        team = game.team_of[seat]
+        foot = game.stage[seat] == "foot"
+        # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible
+        # (`may_go_out` asks for permission first: asked here without the call).
+        keep = 2 if foot and not (game.permission == "yes" and game.may_go_out(seat)) else 0
+        room = hand_n - keep
+        idx = game._hand_index[seat]
+        if idx is None or idx[0] is not hand or idx[1] != hand_n:
+            idx = game._index_hand(seat)
+        by_rank, wilds, multiples = split = idx[2]
+        unfinished = game._unfinished.get(team)
+        if unfinished is None:
+            unfinished = game.unfinished_melds(team)
+        # `meld_blocks`'s own first test, so that it is called only when it finds something.
+        ranks_u = game._unfinished_ranks.get(team)
+        if ranks_u is None:
+            ranks_u = game.unfinished_ranks(team)
+        ranks = multiples - ranks_u if multiples else multiples
+        if ranks or (len(wilds) >= game.rules.min_meld and None not in ranks_u
+                     and game.rules.wild_melds):
+            blocks = _blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
+            if blocks:
+                need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
+                # Each block fits alone, so with nothing to reach any block will do.
+                if need == 0 or pick_blocks(by_value(blocks), need, room):
+                    out.append({"type": "meld", "blocks": blocks, "min_count": need,
+                                "max_cards": room})
+        if room >= 1 and unfinished:
+            # `lay_off_targets`, written out.
+            targets: list[dict[str, Any]] = []
+            held = by_rank.get
+            if not wilds:  # the usual case: only melds of a rank held can take a card
+                for m in unfinished:
+                    ids = held(m.rank)
+                    if ids:
+                        targets.append({"meld": m.id, "cards": list(ids)})
+            else:
+                targets = lay_off_targets(game, split, unfinished)
+            if targets:
+                out.append({"type": "lay_off", "targets": targets})
+        # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
+        # and any card but the last under a binding permission (HF-O9).
+        if hand_n == 1 and foot:
+            if game.may_go_out(seat):
+                out.append({"type": "discard", "cards": list(hand)})
+        elif hand_n and not (hand_n > 1 and game.permission == "yes"
+                             and game.options["binding_permission"]):
+            out.append({"type": "discard", "cards": list(hand)})
     elif phase == "draw":
         out = [{"type": "draw"}]
         discard = game.discard
@@ -60,66 +114,6 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         partner = (seat + 2) % 4
         if stage[partner] == "foot" and game.foot_played[partner]:
             out.append({"type": "ask_to_go_out"})
-    return out
-
-
-def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
-    """The play phase: new melds, lay-offs and discards, in that order.
-
-    The hand index, the unfinished melds and their ranks are read from the game's own
-    caches, and lay-off targets built here, as `hand_groups`, `unfinished_melds`,
-    `unfinished_ranks` and `lay_off_targets` would give them (calls cost here)."""
-    out: list[dict[str, Any]] = []
-    hand = game.hands[seat]
-    hand_n = len(hand)
-    team = game.team_of[seat]
-    foot = game.stage[seat] == "foot"
-    # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible
-    # (`may_go_out` asks for permission first: asked here without the call).
-    keep = 2 if foot and not (game.permission == "yes" and game.may_go_out(seat)) else 0
-    room = hand_n - keep
-    idx = game._hand_index[seat]
-    if idx is None or idx[0] is not hand or idx[1] != hand_n:
-        idx = game._index_hand(seat)
-    by_rank, wilds, multiples = split = idx[2]
-    unfinished = game._unfinished.get(team)
-    if unfinished is None:
-        unfinished = game.unfinished_melds(team)
-    # `meld_blocks`'s own first test, so that it is called only when it finds something.
-    ranks_u = game._unfinished_ranks.get(team)
-    if ranks_u is None:
-        ranks_u = game.unfinished_ranks(team)
-    ranks = multiples - ranks_u if multiples else multiples
-    if ranks or (len(wilds) >= game.rules.min_meld and None not in ranks_u
-                 and game.rules.wild_melds):
-        blocks = _blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
-        if blocks:
-            need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
-            # Each block fits alone, so with nothing to reach any block will do.
-            if need == 0 or pick_blocks(by_value(blocks), need, room):
-                out.append({"type": "meld", "blocks": blocks, "min_count": need,
-                            "max_cards": room})
-    if room >= 1 and unfinished:
-        # `lay_off_targets`, written out.
-        targets: list[dict[str, Any]] = []
-        held = by_rank.get
-        if not wilds:  # the usual case: only melds of a rank held can take a card
-            for m in unfinished:
-                ids = held(m.rank)
-                if ids:
-                    targets.append({"meld": m.id, "cards": list(ids)})
-        else:
-            targets = lay_off_targets(game, split, unfinished)
-        if targets:
-            out.append({"type": "lay_off", "targets": targets})
-    # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
-    # and any card but the last under a binding permission (HF-O9).
-    if hand_n == 1 and foot:
-        if game.may_go_out(seat):
-            out.append({"type": "discard", "cards": list(hand)})
-    elif hand_n and not (hand_n > 1 and game.permission == "yes"
-                         and game.options["binding_permission"]):
-        out.append({"type": "discard", "cards": list(hand)})
     return out
 
 
