@@ -42,3 +42,17 @@ def test_random_bot_act_picks_with_randoms_own_choice(seed: int) -> None:
 def test_random_bot_discard_from_nothing_raises_as_random_does() -> None:
     with pytest.raises(IndexError):
         RandomBot(0).act({"legal": [{"type": "discard", "cards": []}]})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_bot_lay_off_picks_with_randoms_own_choice(seed: int) -> None:
+    bot, rng = RandomBot(seed), random.Random(seed)
+    for n in [1, 2, 3, 4, 5, 9, 17] * 10:
+        targets = [{"meld": m, "cards": list(range(10 * m, 10 * m + n + m))}
+                   for m in range(1, 1 + n)]
+        listing = [{"type": "lay_off", "targets": targets}]
+        rng.choice(listing)
+        target = rng.choice(targets)
+        want = {"type": "lay_off", "meld": target["meld"], "cards": [rng.choice(target["cards"])]}
+        assert bot.act({"legal": listing}) == want
+    assert bot.rng.random() == rng.random()
