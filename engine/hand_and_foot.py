@@ -431,7 +431,7 @@ class HandAndFoot(FamilyGame):
         except IllegalAction as e:
             raise IllegalAction("HF-P9", e.message[:-1] + "; cards taken with the pile can be "
                                                           "used only after the take.") from None
-        codes, rules = self.codes, self.rules
+        codes, rules = self._codes, self.rules
         top_code = codes[top]
         team = self.team_of[seat]
         wild = self._wild  # `rules.is_wild` of each card's face, for this deal
@@ -744,7 +744,7 @@ class HandAndFoot(FamilyGame):
         return {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
             "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
-            "turn": self.turn, "to_act": sorted(self.to_act_list),
+            "turn": self.turn, "to_act": sorted(self._to_act_list),
             "teams": fixed["teams"],
             "wild_ranks": fixed["wild_ranks"],
             "counts": self._counts_public(),
