@@ -510,8 +510,10 @@ class FamilyGame:
         found = self._unfinished.get(team)
         if found is None:
             complete = self.rules.complete_at
-            found = self._unfinished[team] = [
-                m for m in self._melds.values() if m.team == team and len(m.cards) < complete]
+            found = self._unfinished[team] = []
+            for m in self._melds.values():  # (a comprehension would need cells every call)
+                if m.team == team and len(m.cards) < complete:
+                    found.append(m)
         return found
 
     def unfinished_ranks(self, team: int) -> set[str | None]:
@@ -562,8 +564,12 @@ class FamilyGame:
                 new[m.id] = m
             if len(m.cards) >= complete:
                 done = True
-        if done:
-            kept = [m for m in kept if len(m.cards) < complete]
+        if done:  # (a loop: a comprehension would put `complete` in a cell on every call)
+            still = []
+            for m in kept:
+                if len(m.cards) < complete:
+                    still.append(m)
+            kept = still
         for m in new.values():
             if len(m.cards) < complete:
                 kept.append(m)
@@ -575,8 +581,13 @@ class FamilyGame:
         added_wilds = sum(map(wild.__getitem__, ch.added))  # True counts 1
         m = ch.meld
         if m is None:
-            rank_of = self._rank
-            rank = next((rank_of[i] for i in ch.added if not wild[i]), None)
+            # The first natural's rank (a loop: a generator here would put `wild` in a
+            # cell for every call, lay-offs included).
+            rank = None
+            for i in ch.added:
+                if not wild[i]:
+                    rank = self._rank[i]
+                    break
             return new_meld(new_id, team, rank, tuple(ch.added), added_wilds)
         return new_meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
 

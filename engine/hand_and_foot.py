@@ -348,8 +348,12 @@ class HandAndFoot(FamilyGame):
         wild, rank_of = self._wild, self._rank
         for ch in changes:
             if ch.meld is None and len(ch.added) < complete:
-                self._one_of_rank(next((rank_of[i] for i in ch.added if not wild[i]), None),
-                                  seen)
+                rank = None  # the first natural's (a loop: a generator would need cells)
+                for i in ch.added:
+                    if not wild[i]:
+                        rank = rank_of[i]
+                        break
+                self._one_of_rank(rank, seen)
 
     @staticmethod
     def _one_of_rank(rank: str | None, seen: set[str | None]) -> None:

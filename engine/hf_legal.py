@@ -143,9 +143,9 @@ def _blocks(game: HandAndFoot, hand: list[int], by_rank: dict[str, list[int]],
     itself, then calls this with what it already holds)."""
     rules = game.rules
     points = game._value.__getitem__
-    if len(ranks) > 1:
-        where = hand.index
-        ranks = sorted(ranks, key=lambda r: where(by_rank[r][0]))
+    if len(ranks) > 1:  # (names bound as defaults: closing over them costs every call)
+        ranks = sorted(ranks, key=lambda r, where=hand.index, by_rank=by_rank:
+                       where(by_rank[r][0]))
     complete = rules.complete_at
     pool = list(wilds)
     blocks: list[dict[str, Any]] = []
@@ -242,7 +242,11 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     # a first meld short of the minimum count (HF-I1).
     candidates: list[dict[str, Any]] = []
     # The team's unfinished meld of that rank: the unfinished melds are kept in table order.
-    target = next((m for m in game.unfinished_melds(team) if m.rank == want), None)
+    target = None
+    for m in game.unfinished_melds(team):  # (a generator would put `want` in a cell)
+        if m.rank == want:
+            target = m
+            break
     if target is not None and (rules.max_meld is None
                                or len(target.cards) + 1 + len(pair) <= rules.max_meld):
         candidates.append({"type": "take_pile", "cards": pair, "onto": target.id})
