@@ -70,6 +70,14 @@ def plain_copy(x: Any) -> Any:
 WILD = "*"  # the meld group of wild cards (no rank is spelt so)
 
 
+def _sort_keys(order: tuple[int, ...]) -> list[int]:
+    """One int per card that sorts as (rank, suit, id) would (ints compare faster); apart
+    from `_sorted`, whose every call would otherwise make the cell the comprehension
+    reads `n` from."""
+    n = len(order)
+    return [k * n + i for i, k in enumerate(order)]
+
+
 def teams_for(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
     """Partners sit opposite: with 4 seats {0, 2} and {1, 3}; with 6, {0, 2, 4} and {1, 3, 5}."""
     if not partnership:
@@ -353,9 +361,7 @@ class FamilyGame:
     def _sorted(self, ids: list[int]) -> list[int]:
         keys = self._sort_keys
         if keys is None:
-            # One int per card sorts as (rank, suit, id) would, and ints compare faster.
-            n = len(self._order)
-            keys = self._sort_keys = [k * n + i for i, k in enumerate(self._order)]
+            keys = self._sort_keys = _sort_keys(self._order)
         return sorted(ids, key=keys.__getitem__)
 
     def _cards_view(self, ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:

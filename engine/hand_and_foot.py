@@ -389,7 +389,8 @@ class HandAndFoot(FamilyGame):
     def _meld_lists(self, value: Any, what: str) -> list[tuple[int, ...]]:
         if not isinstance(value, list):
             raise self._invalid(f"{what} must be a list of melds, each a list of card ids.")
-        return [self._id_list(m, "each meld") for m in value]
+        id_list = self._id_list  # (bound here: the comprehension then needs no cell)
+        return [id_list(m, "each meld") for m in value]
 
     def _invalid(self, message: str) -> InvalidAction:
         return InvalidAction("HF-T1", message)
@@ -450,7 +451,11 @@ class HandAndFoot(FamilyGame):
                                              "from your hand.")
         else:  # HF-P4
             rank = top_code[:-1]
-            if sum(1 for i in cards if not wild[i] and codes[i][:-1] == rank) < 2:
+            naturals = 0  # (loops here: generators would put these names in cells)
+            for i in cards:
+                if not wild[i] and codes[i][:-1] == rank:
+                    naturals += 1
+            if naturals < 2:
                 raise IllegalAction("HF-P4", f"to take the pile with {top_code} on top you need "
                                              f"two natural {rank}s from your hand with it.")
         # Lay-offs first (HF-P6), then the top-card meld, then further melds. Everything an
@@ -480,7 +485,10 @@ class HandAndFoot(FamilyGame):
                                                                        len(self.discard))
         buried = self.discard[-count:-1]
         used = len(seen)
-        left = len(self.hands[seat]) - used + sum(1 for i in buried if codes[i] not in RED_THREES)
+        left = len(self.hands[seat]) - used
+        for i in buried:
+            if codes[i] not in RED_THREES:
+                left += 1
         self._check_hand_left(seat, left, changes)
         new_cards = [top, *cards] if onto_id is None else []
         for ids in extra:
@@ -488,7 +496,9 @@ class HandAndFoot(FamilyGame):
         if not self.opened[team]:
             self._check_min_count(seat, new_cards)
 
-        def commit() -> Events:
+        def commit(self: HandAndFoot = self, seat: int = seat, count: int = count,
+                   seen: set[int] = seen, top: int = top,
+                   changes: list[Change] = changes) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
             taken = self.discard[-count:]
