@@ -438,35 +438,40 @@ class FamilyGame:
                     multiples.add(g)
         idx[1] = len(hand)
 
-    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
-        """Cards leave the hand, which keeps its order; the hand index follows if current."""
+    def _remove_one(self, seat: int, i: int) -> None:
+        """`_remove(seat, (i,))`: the usual case (a discard, a lay-off), without the loop."""
         hand = self.hands[seat]
         idx = self._hand_index[seat]
         current = idx is not None and idx[0] is hand and idx[1] == len(hand)
-        if len(ids) == 1:  # the usual case (a discard, a lay-off), without the loop
-            i = ids[0]
-            hand.remove(i)
-            if not current:
-                return
-            g = self._group[i]
-            if g == WILD:
-                idx[2][1].remove(i)
-            elif g is not None:
-                by_rank = idx[2][0]
-                same = by_rank[g]
-                same.remove(i)
-                n = len(same)
-                if n == 1:
-                    idx[2][2].discard(g)
-                elif not n:
-                    del by_rank[g]
-            idx[1] -= 1
+        hand.remove(i)
+        if not current:
             return
-        else:
-            drop = set(ids)
-            left = self.hands[seat] = list(filterfalse(drop.__contains__, hand))
-            if len(left) != len(hand) - len(ids):
-                current = False  # an id named twice or not held: build it again
+        g = self._group[i]
+        if g == WILD:
+            idx[2][1].remove(i)
+        elif g is not None:
+            by_rank = idx[2][0]
+            same = by_rank[g]
+            same.remove(i)
+            n = len(same)
+            if n == 1:
+                idx[2][2].discard(g)
+            elif not n:
+                del by_rank[g]
+        idx[1] -= 1
+
+    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
+        """Cards leave the hand, which keeps its order; the hand index follows if current."""
+        if len(ids) == 1:
+            self._remove_one(seat, ids[0])
+            return
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        drop = set(ids)
+        left = self.hands[seat] = list(filterfalse(drop.__contains__, hand))
+        if len(left) != len(hand) - len(ids):
+            current = False  # an id named twice or not held: build it again
         if not current:
             return
         by_rank, wilds, multiples = idx[2]

@@ -599,7 +599,10 @@ class HandAndFoot(FamilyGame):
                    team: int = team) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
-            self._remove(seat, ids)
+            if len(ids) == 1:
+                self._remove_one(seat, ids[0])
+            else:
+                self._remove(seat, ids)
             # `_commit_changes` for this one extension.
             base = self._melds[target.id]
             m = self._apply_change(changes[0] if base is target else new_change(base, ids),
@@ -635,7 +638,7 @@ class HandAndFoot(FamilyGame):
         def commit(self: HandAndFoot = self, seat: int = seat, card: int = card) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
-            self._remove(seat, (card,))
+            self._remove_one(seat, card)
             self.discard.append(card)
             events: Events = [{"type": "discarded", "seat": seat,
                                 "card": self._card_views[card]}]
