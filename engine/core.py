@@ -386,9 +386,9 @@ class FamilyGame:
 
         Listings ask for it on every play-phase step, and a pass over the hand cost more
         than the rest of a listing, so it is kept per seat and changed card by card by
-        `_remove` and `_add_to_hand`, the only ways a hand changes in place. It is built
-        again when the hand is another list (a new deal, the foot, a loaded position) or
-        of another size than the one it was kept for."""
+        `_remove` (`_remove_one`) and `_add_to_hand`, the only ways a hand changes in
+        place. It is built again when the hand is another list (a new deal, the foot, a
+        loaded position) or of another size than the one it was kept for."""
         hand = self.hands[seat]
         idx = self._hand_index[seat]
         if idx is None or idx[0] is not hand or idx[1] != len(hand):
