@@ -405,8 +405,11 @@ class HandAndFoot(FamilyGame):
                 self.foot_played[seat] = True
             stock = self.stock  # HF-T3 / HF-E3: `_take_from_stock`, written out
             n = min(self.rules.draw_count, len(stock))
-            new = stock[-n:][::-1] if n else []
-            del stock[len(stock) - n:]
+            if n == 2:  # the usual draw: the top card, then the one under it
+                new = [stock.pop(), stock.pop()]
+            else:
+                new = stock[-n:][::-1] if n else []
+                del stock[len(stock) - n:]
             self._add_to_hand(seat, new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
             if not RED_THREES.isdisjoint(map(self._codes.__getitem__, new)):
