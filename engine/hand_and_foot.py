@@ -765,6 +765,12 @@ class HandAndFoot(FamilyGame):
         hands, feet = self.hands, self.feet
         opened = self.opened
         min_count = self.rules.min_count(self.deal_number)
+        # `opened` and `min_count` as shown change a few times a game: kept till then.
+        key = (*opened, min_count)
+        kept = self.__dict__.get("_opened_kept")
+        if kept is None or kept[0] != key:
+            kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)), {
+                0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count})
         fixed = self._fixed_public
         totals, sheet, winners = self._scores_public()
         return {
@@ -783,8 +789,8 @@ class HandAndFoot(FamilyGame):
                       "hands": sum(map(len, hands)), "feet": sum(map(len, feet)),
                       "melds": melded, "red_threes": sum(map(len, self.red_threes))},
             "red_threes": self._red_threes_public(),
-            "opened": dict(enumerate(opened)),
-            "min_count": {0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count},
+            "opened": kept[1],
+            "min_count": kept[2],
             "piles": piles,
             "go_out_piles": fixed["go_out_piles"],
             "asked": self.asked, "permission": self.permission,
