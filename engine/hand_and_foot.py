@@ -33,7 +33,6 @@ class HFMeldChecker(MeldChecker):
         # Whether a face is wild was settled with the deal's per-face facts.
         super().__init__(game.rules, game.codes, MELD_IDS,
                          {c: facts[1] for c, facts in game._face_facts.items()})
-        self.game = game
         self.team = team
 
     def own(self, ch: Change) -> str | None:
