@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from itertools import filterfalse
 from operator import attrgetter
 from typing import Any, ClassVar
 
@@ -43,24 +44,38 @@ def plain_copy(x: Any) -> Any:
         d = dict(x)
         if not _SCALARS.issuperset(map(type, d.values())):
             for k, v in d.items():
-                if type(v) in _SCALARS:
+                tv = type(v)
+                if tv in _SCALARS:
                     continue
-                if isinstance(v, _CONTAINERS):
+                if tv is list and _SCALARS.issuperset(map(type, v)):
+                    d[k] = list(v)  # what `plain_copy(v)` gives: card ids, without the call
+                elif isinstance(v, _CONTAINERS):
                     d[k] = plain_copy(v)
         return d
     if t is list or isinstance(x, _SEQUENCES):
         out = list(x)
         if not _SCALARS.issuperset(map(type, out)):
             for n, v in enumerate(out):
-                if type(v) in _SCALARS:
+                tv = type(v)
+                if tv in _SCALARS:
                     continue
-                if isinstance(v, _CONTAINERS):
+                if tv is list and _SCALARS.issuperset(map(type, v)):
+                    out[n] = list(v)  # a meld's card ids, as in the dict case
+                elif isinstance(v, _CONTAINERS):
                     out[n] = plain_copy(v)
         return out
     return x
 
 
 WILD = "*"  # the meld group of wild cards (no rank is spelt so)
+
+
+def _sort_keys(order: tuple[int, ...]) -> list[int]:
+    """One int per card that sorts as (rank, suit, id) would (ints compare faster); apart
+    from `_sorted`, whose every call would otherwise make the cell the comprehension
+    reads `n` from."""
+    n = len(order)
+    return [k * n + i for i, k in enumerate(order)]
 
 
 def teams_for(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
@@ -131,19 +146,19 @@ class FamilyGame:
         # faces: what depends on the face alone is worked out once per face and game.
         self._codes = value
         facts = self.__dict__.setdefault("_face_facts", {})
-        for c in dict.fromkeys(value):
-            if c not in facts:
-                facts[c] = self._facts_of(c)
-        n = len(value)
+        for c in set(value).difference(facts):  # after the first deal: none
+            facts[c] = self._facts_of(c)
         order: tuple[int, ...] = ()
         wild: tuple[bool, ...] = ()
         points: tuple[int, ...] = ()
         rank: tuple[str, ...] = ()
         group: tuple[str | None, ...] = ()
         if value:
-            order, wild, points, rank, group = zip(*[facts[c] for c in value], strict=True)
-        # One int per card sorts as (rank, suit, id) would, and ints compare faster.
-        self._sort_keys = [k * n + i for i, k in enumerate(order)]
+            order, wild, points, rank, group = zip(*map(facts.__getitem__, value), strict=True)
+        # Sort keys are for views only (a bot on a listing never needs them): made on the
+        # first `_sorted` of the deal.
+        self._order = order
+        self._sort_keys: list[int] | None = None
         self._card_views = [{"id": i, "code": c} for i, c in enumerate(value)]
         self._wild, self._value, self._rank = wild, points, rank
         self._group = group
@@ -175,8 +190,22 @@ class FamilyGame:
         self._plan(seat, action)
 
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
-        commit = self._plan(seat, action)
-        events = commit()
+        # `_plan`'s dispatch, written out for the usual case (a plain dict of a kind the
+        # phase allows, from a seat that may act): every other case goes through `_plan`,
+        # which refuses it in the right order. Either way the plan checks everything.
+        if type(action) is dict and type(seat) is int and seat in self.to_act:
+            try:  # the phase's plans are keyed by str kinds; anything else is not there
+                plan = self._PHASE_PLANS[self.phase][action["type"]]
+            except (KeyError, TypeError):
+                plan = None  # `_plan` names what is wrong
+            if plan is not None:
+                events = plan(self, seat, action)()
+                # The log's copy: most actions hold scalars only (asked in one C pass).
+                self.log.append((seat, dict(action) if _SCALARS.issuperset(
+                    map(type, action.values())) else plain_copy(action)))
+                self._version += 1
+                return events
+        events = self._plan(seat, action)()
         self.log.append((seat, plain_copy(action)))
         self._version += 1
         return events
@@ -330,7 +359,10 @@ class FamilyGame:
         return self.codes[card_id] if 0 <= card_id < len(self.codes) else str(card_id)
 
     def _sorted(self, ids: list[int]) -> list[int]:
-        return sorted(ids, key=self._sort_keys.__getitem__)
+        keys = self._sort_keys
+        if keys is None:
+            keys = self._sort_keys = _sort_keys(self._order)
+        return sorted(ids, key=keys.__getitem__)
 
     def _cards_view(self, ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
         """Card maps shared between views: views are read-only data for their consumers."""
@@ -354,9 +386,9 @@ class FamilyGame:
 
         Listings ask for it on every play-phase step, and a pass over the hand cost more
         than the rest of a listing, so it is kept per seat and changed card by card by
-        `_remove` and `_add_to_hand`, the only ways a hand changes in place. It is built
-        again when the hand is another list (a new deal, the foot, a loaded position) or
-        of another size than the one it was kept for."""
+        `_remove` (`_remove_one`) and `_add_to_hand`, the only ways a hand changes in
+        place. It is built again when the hand is another list (a new deal, the foot, a
+        loaded position) or of another size than the one it was kept for."""
         hand = self.hands[seat]
         idx = self._hand_index[seat]
         if idx is None or idx[0] is not hand or idx[1] != len(hand):
@@ -406,19 +438,40 @@ class FamilyGame:
                     multiples.add(g)
         idx[1] = len(hand)
 
-    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
-        """Cards leave the hand, which keeps its order; the hand index follows if current."""
+    def _remove_one(self, seat: int, i: int) -> None:
+        """`_remove(seat, (i,))`: the usual case (a discard, a lay-off), without the loop."""
         hand = self.hands[seat]
         idx = self._hand_index[seat]
         current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        hand.remove(i)
+        if not current:
+            return
+        g = self._group[i]
+        if g == WILD:
+            idx[2][1].remove(i)
+        elif g is not None:
+            by_rank = idx[2][0]
+            same = by_rank[g]
+            same.remove(i)
+            n = len(same)
+            if n == 1:
+                idx[2][2].discard(g)
+            elif not n:
+                del by_rank[g]
+        idx[1] -= 1
+
+    def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
+        """Cards leave the hand, which keeps its order; the hand index follows if current."""
         if len(ids) == 1:
-            hand.remove(ids[0])
-            left = hand
-        else:
-            drop = set(ids)
-            left = self.hands[seat] = [i for i in hand if i not in drop]
-            if len(left) != len(hand) - len(ids):
-                current = False  # an id named twice or not held: build it again
+            self._remove_one(seat, ids[0])
+            return
+        hand = self.hands[seat]
+        idx = self._hand_index[seat]
+        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
+        drop = set(ids)
+        left = self.hands[seat] = list(filterfalse(drop.__contains__, hand))
+        if len(left) != len(hand) - len(ids):
+            current = False  # an id named twice or not held: build it again
         if not current:
             return
         by_rank, wilds, multiples = idx[2]
@@ -456,6 +509,9 @@ class FamilyGame:
         self._unfinished_ranks: dict[int, set[str | None]] = {}
         # Never reused, so anything cached against a version of the table stays right.
         self._melds_version = self.__dict__.get("_melds_version", 0) + 1
+        # The melds put since the public view last looked (None: it has not looked at
+        # this dict yet, so it builds its part whole).
+        self._melds_put: list[Meld] | None = None
 
     def unfinished_melds(self, team: int) -> list[Meld]:
         """The team's melds still short of completion, in table order (shared: read only).
@@ -465,8 +521,10 @@ class FamilyGame:
         found = self._unfinished.get(team)
         if found is None:
             complete = self.rules.complete_at
-            found = self._unfinished[team] = [
-                m for m in self._melds.values() if m.team == team and len(m.cards) < complete]
+            found = self._unfinished[team] = []
+            for m in self._melds.values():  # (a comprehension would need cells every call)
+                if m.team == team and len(m.cards) < complete:
+                    found.append(m)
         return found
 
     def unfinished_ranks(self, team: int) -> set[str | None]:
@@ -484,11 +542,26 @@ class FamilyGame:
         for m in made:
             melds[m.id] = m
         self._melds_version += 1
-        self._unfinished_ranks.pop(team, None)
+        put = self._melds_put
+        if put is not None:
+            put.extend(made)
         found = self._unfinished.get(team)
         if found is None:
+            self._unfinished_ranks.pop(team, None)
             return
         complete = self.rules.complete_at
+        if len(made) == 1 and len(made[0].cards) < complete:
+            # The usual case, one unfinished meld extended: it keeps its place, and the
+            # ranks of the unfinished melds stay as they were.
+            m = made[0]
+            mid = m.id
+            for n, old in enumerate(found):
+                if old.id == mid:
+                    kept = found.copy()
+                    kept[n] = m
+                    self._unfinished[team] = kept
+                    return
+        self._unfinished_ranks.pop(team, None)
         # Extended melds keep their place, completed ones leave; the rest of `made` was
         # complete already (so stays so) or is new: new melds come last, in the order made.
         kept = list(found)
@@ -502,8 +575,12 @@ class FamilyGame:
                 new[m.id] = m
             if len(m.cards) >= complete:
                 done = True
-        if done:
-            kept = [m for m in kept if len(m.cards) < complete]
+        if done:  # (a loop: a comprehension would put `complete` in a cell on every call)
+            still = []
+            for m in kept:
+                if len(m.cards) < complete:
+                    still.append(m)
+            kept = still
         for m in new.values():
             if len(m.cards) < complete:
                 kept.append(m)
@@ -515,8 +592,13 @@ class FamilyGame:
         added_wilds = sum(map(wild.__getitem__, ch.added))  # True counts 1
         m = ch.meld
         if m is None:
-            rank_of = self._rank
-            rank = next((rank_of[i] for i in ch.added if not wild[i]), None)
+            # The first natural's rank (a loop: a generator here would put `wild` in a
+            # cell for every call, lay-offs included).
+            rank = None
+            for i in ch.added:
+                if not wild[i]:
+                    rank = self._rank[i]
+                    break
             return new_meld(new_id, team, rank, tuple(ch.added), added_wilds)
         return new_meld(m.id, m.team, m.rank, m.cards + tuple(ch.added), m.wilds + added_wilds)
 

@@ -43,20 +43,24 @@ def shuffle(rng: random.Random, x: list) -> None:
     `getrandbits` and rejecting values out of range, as CPython's `Random.shuffle` does.
 
     Written out because two shuffles of the whole deck were most of a deal's cost (one
-    method call fewer per card), and it pins the deal to this algorithm whatever the
+    method call fewer per card, and the draws taken in bands of one bit length, so a
+    step does nothing but draw and swap), and it pins the deal to this algorithm whatever the
     Python version. A test checks it against `Random.shuffle`.
     """
-    if len(x) < 2:
+    size = len(x)
+    if size < 2:
         return
     getrandbits = rng.getrandbits
-    k = len(x).bit_length()   # bits drawn: the bit length of n, the range of the draw
-    low = 1 << (k - 1)        # the smallest n of that bit length
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        if n < low:
-            k -= 1
-            low >>= 1
-        j = getrandbits(k)
-        while j >= n:
+    # The draws come in bands of one bit length k (the bit length of n = i + 1); within a
+    # band k is fixed and "j out of range" is j > i, so the loop body does nothing else.
+    start = size - 1
+    k = size.bit_length()
+    while start:
+        stop = (1 << (k - 1)) - 2  # just past the band's last i, whose n is 2 ** (k - 1)
+        for i in range(start, stop, -1):
             j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+            while j > i:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+        start = stop
+        k -= 1

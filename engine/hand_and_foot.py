@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .cards import RED_THREES
-from .core import Commit, Events, FamilyGame, teams_for
+from .core import _INTS, Commit, Events, FamilyGame, teams_for
 from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
@@ -23,14 +23,16 @@ MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", 
 MELD_IDS = {"own": "HF-M9", "threes": "HF-M4", "complete": "HF-M5", "naturals_on_wild": "HF-M3",
             "size": "HF-M1", "shape": "HF-M2", "one_incomplete": "HF-M6"}
 PILE_KINDS = ("clean", "dirty", "wild")
+_PILE_OF = {"clean": "clean", "dirty": "dirty", "wild_pile": "wild"}  # a complete meld's pile
 
 
 class HFMeldChecker(MeldChecker):
     """The family checks plus HF-M9 (own melds) and HF-M6 (one incomplete meld per rank)."""
 
     def __init__(self, game: HandAndFoot, team: int) -> None:
-        super().__init__(game.rules, game.codes, MELD_IDS)
-        self.game = game
+        # Whether a face is wild was settled with the deal's per-face facts.
+        super().__init__(game.rules, game.codes, MELD_IDS,
+                         {c: facts[1] for c, facts in game._face_facts.items()})
         self.team = team
 
     def own(self, ch: Change) -> str | None:
@@ -194,7 +196,9 @@ class HandAndFoot(FamilyGame):
         self.asked = False
         self.permission = "none"
         self.phase = "draw"
-        self.to_act_list = [seat]
+        # `self.to_act_list = [seat]`, without the property's call (once per turn).
+        self._to_act_list = [seat]
+        self.to_act = frozenset((seat,))
         events.append({"type": "turn", "seat": seat})
         if not self.first_turn_done[seat]:
             self.first_turn_done[seat] = True
@@ -204,6 +208,8 @@ class HandAndFoot(FamilyGame):
         """HF-R1..R5: place red threes face up, drawing replacements while they are owed."""
         codes, team = self._codes, self.team_of[seat]
         while True:
+            if RED_THREES.isdisjoint(map(codes.__getitem__, self.hands[seat])):
+                return  # the usual case, asked in C
             reds = [i for i in self.hands[seat] if codes[i] in RED_THREES]
             if not reds:
                 return
@@ -341,8 +347,12 @@ class HandAndFoot(FamilyGame):
         wild, rank_of = self._wild, self._rank
         for ch in changes:
             if ch.meld is None and len(ch.added) < complete:
-                self._one_of_rank(next((rank_of[i] for i in ch.added if not wild[i]), None),
-                                  seen)
+                rank = None  # the first natural's (a loop: a generator would need cells)
+                for i in ch.added:
+                    if not wild[i]:
+                        rank = rank_of[i]
+                        break
+                self._one_of_rank(rank, seen)
 
     @staticmethod
     def _one_of_rank(rank: str | None, seen: set[str | None]) -> None:
@@ -378,17 +388,27 @@ class HandAndFoot(FamilyGame):
     def _meld_lists(self, value: Any, what: str) -> list[tuple[int, ...]]:
         if not isinstance(value, list):
             raise self._invalid(f"{what} must be a list of melds, each a list of card ids.")
-        return [self._id_list(m, "each meld") for m in value]
+        id_list = self._id_list  # (bound here: the comprehension then needs no cell)
+        return [id_list(m, "each meld") for m in value]
 
     def _invalid(self, message: str) -> InvalidAction:
         return InvalidAction("HF-T1", message)
 
     # ----------------------------------------------------------------- actions
+    # The commit functions of the frequent kinds (draw, discard, lay-off, meld) take what
+    # they need as default values rather than closing over it: closed-over names cost a
+    # cell each on every plan, and slower reads in the plan itself.
     def _plan_draw(self, seat: int, action: dict[str, Any]) -> Commit:
-        def commit() -> Events:
+        def commit(self: HandAndFoot = self, seat: int = seat) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
-            new = self._take_from_stock(self.rules.draw_count)  # HF-T3 / HF-E3
+            stock = self.stock  # HF-T3 / HF-E3: `_take_from_stock`, written out
+            n = min(self.rules.draw_count, len(stock))
+            if n == 2:  # the usual draw: the top card, then the one under it
+                new = [stock.pop(), stock.pop()]
+            else:
+                new = stock[-n:][::-1] if n else []
+                del stock[len(stock) - n:]
             self._add_to_hand(seat, new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
             if not RED_THREES.isdisjoint(map(self._codes.__getitem__, new)):
@@ -421,18 +441,23 @@ class HandAndFoot(FamilyGame):
         except IllegalAction as e:
             raise IllegalAction("HF-P9", e.message[:-1] + "; cards taken with the pile can be "
                                                           "used only after the take.") from None
-        codes, rules = self.codes, self.rules
+        codes, rules = self._codes, self.rules
         top_code = codes[top]
         team = self.team_of[seat]
-        if rules.is_wild(top_code):  # HF-P5
-            if sum(1 for i in cards if rules.is_wild(codes[i])) < 2 or any(
-                    not rules.is_wild(codes[i]) for i in cards):
+        wild = self._wild  # `rules.is_wild` of each card's face, for this deal
+        if wild[top]:  # HF-P5
+            wilds = sum(map(wild.__getitem__, cards))
+            if wilds < 2 or wilds < len(cards):  # two wild cards, and nothing else
                 raise IllegalAction("HF-P5", f"a wild card on top ({top_code}) can be taken only "
                                              "into a wild meld with at least two wild cards "
                                              "from your hand.")
         else:  # HF-P4
             rank = top_code[:-1]
-            if sum(1 for i in cards if codes[i][:-1] == rank and not rules.is_wild(codes[i])) < 2:
+            naturals = 0  # (loops here: generators would put these names in cells)
+            for i in cards:
+                if not wild[i] and codes[i][:-1] == rank:
+                    naturals += 1
+            if naturals < 2:
                 raise IllegalAction("HF-P4", f"to take the pile with {top_code} on top you need "
                                              f"two natural {rank}s from your hand with it.")
         # Lay-offs first (HF-P6), then the top-card meld, then further melds. Everything an
@@ -462,7 +487,10 @@ class HandAndFoot(FamilyGame):
                                                                        len(self.discard))
         buried = self.discard[-count:-1]
         used = len(seen)
-        left = len(self.hands[seat]) - used + sum(1 for i in buried if codes[i] not in RED_THREES)
+        left = len(self.hands[seat]) - used
+        for i in buried:
+            if codes[i] not in RED_THREES:
+                left += 1
         self._check_hand_left(seat, left, changes)
         new_cards = [top, *cards] if onto_id is None else []
         for ids in extra:
@@ -470,7 +498,9 @@ class HandAndFoot(FamilyGame):
         if not self.opened[team]:
             self._check_min_count(seat, new_cards)
 
-        def commit() -> Events:
+        def commit(self: HandAndFoot = self, seat: int = seat, count: int = count,
+                   seen: set[int] = seen, top: int = top,
+                   changes: list[Change] = changes) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
             taken = self.discard[-count:]
@@ -521,7 +551,8 @@ class HandAndFoot(FamilyGame):
         self._check_hand_left(seat, len(self.hands[seat]) - len(seen), changes)
         self._check_min_count(seat, list(seen))
 
-        def commit() -> Events:
+        def commit(self: HandAndFoot = self, seat: int = seat, seen: set[int] = seen,
+                   changes: list[Change] = changes) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
             self._remove(seat, list(seen))
@@ -533,32 +564,67 @@ class HandAndFoot(FamilyGame):
 
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-M7: cards from hand onto one of the team's melds; only the result is judged."""
-        mid = self._field(action, "meld", int)
-        ids = self._id_list(self._field(action, "cards", list), "'cards'")
+        mid, cards = action.get("meld"), action.get("cards")
+        if type(mid) is not int or type(cards) is not list:  # `_field` refuses or takes them
+            mid = self._field(action, "meld", int)
+            cards = self._field(action, "cards", list)
+        if type(cards) is list and _INTS.issuperset(map(type, cards)):  # `_id_list`'s own
+            ids = tuple(cards)
+        else:
+            ids = self._id_list(cards, "'cards'")
         if not ids:
             raise self._invalid("'cards' must name at least one card.")
-        seen: set[int] = set()
-        self._own_cards(seat, ids, seen)
+        if len(ids) == 1:  # `_own_cards` for one card
+            if ids[0] not in self.hands[seat]:
+                raise IllegalAction("HF-T1", f"card {ids[0]} is not in your hand.")
+        else:
+            self._own_cards(seat, ids, set())
         target = self._melds.get(mid)
         if target is None:
             raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
         changes = [new_change(target, ids)]
-        self._check_changes(seat, changes)
-        self._check_hand_left(seat, len(self.hands[seat]) - len(ids), changes)
+        # `_check_changes` for one extension (HF-M6 concerns new melds only).
+        team = self.team_of[seat]
+        checker = self._checkers.get(team)  # `_checker(team)`, its usual case written out
+        if checker is None or checker.codes is not self._codes:
+            checker = self._checker(team)
+        if target.team != team or not MeldChecker.passes(checker, changes[0]):
+            failure = checker.first_failure(changes, MELD_ORDER)
+            if failure is not None:
+                raise IllegalAction(*failure)
+        left = len(self.hands[seat]) - len(ids)
+        if left <= 1 and self.stage[seat] == "foot":
+            self._check_hand_left(seat, left, changes)
 
-        def commit() -> Events:
+        def commit(self: HandAndFoot = self, seat: int = seat, ids: tuple[int, ...] = ids,
+                   changes: list[Change] = changes, target: Meld = target,
+                   team: int = team) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
-            self._remove(seat, ids)
-            events: Events = []
-            self._commit_changes(seat, changes, events)
+            if len(ids) == 1:
+                self._remove_one(seat, ids[0])
+            else:
+                self._remove(seat, ids)
+            # `_commit_changes` for this one extension.
+            base = self._melds[target.id]
+            m = self._apply_change(changes[0] if base is target else new_change(base, ids),
+                                   target.id, team)
+            events: Events = [{"type": "laid_off", "seat": seat, "meld": m.id,
+                               "cards": self._cards_view(ids), "size": len(m.cards),
+                               "kind": self.meld_kind(m)}]
+            self._put_melds(team, [m])
+            self.opened[team] = True
+            if self.hands[seat]:  # `_after_play`: cards are left, so the turn goes on
+                return events
             self._after_play(seat, events, discarded=False)
             return events
         return commit
 
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-T6, HF-G7 (going out by discarding), option HF-O9."""
-        card = self._field(action, "card", int)
+        card = action.get("card")
+        if type(card) is not int:  # `_field` refuses it or takes an int subclass
+            card = self._field(action, "card", int)
         if card not in self.hands[seat]:  # `_own_cards` for one card
             raise IllegalAction("HF-T1", f"card {card} is not in your hand.")
         left = len(self.hands[seat]) - 1
@@ -571,14 +637,18 @@ class HandAndFoot(FamilyGame):
             raise IllegalAction("HF-O9", "your partner allowed you to go out, so you may not "
                                          "end the turn with cards left (binding permission).")
 
-        def commit() -> Events:
+        def commit(self: HandAndFoot = self, seat: int = seat, card: int = card) -> Events:
             if self.stage[seat] == "foot":  # HF-T7: the foot is in play
                 self.foot_played[seat] = True
-            self._remove(seat, (card,))
+            self._remove_one(seat, card)
             self.discard.append(card)
             events: Events = [{"type": "discarded", "seat": seat,
                                 "card": self._card_views[card]}]
-            self._after_play(seat, events, discarded=True)
+            if self.hands[seat] and self.stock:  # the usual case: the next seat's turn
+                self.turn = (self.turn + 1) % 4
+                self._begin_turn(events)
+            else:  # a foot to pick up, going out, or the deal's end (HF-T7, HF-G, HF-E2)
+                self._after_play(seat, events, discarded=True)
             return events
         return commit
 
@@ -673,6 +743,9 @@ class HandAndFoot(FamilyGame):
 
     def _held_value(self, ids: list[int]) -> int:
         """HF-SC5: unplayed cards; a red three costs the red-three value (HF-O10)."""
+        codes = self._codes
+        if RED_THREES.isdisjoint(map(codes.__getitem__, ids)):  # the usual case, in C
+            return sum(map(self._value.__getitem__, ids))
         red_cost = abs(self.rules.red_three_value)
         return sum(red_cost if self.codes[i] in RED_THREES else self.rules.value(self.codes[i])
                    for i in ids)
@@ -688,18 +761,24 @@ class HandAndFoot(FamilyGame):
         # views of successive versions (views are read-only for their consumers).
         top = self.discard[-1] if self.discard else None
         melds, piles, melded = self._melds_public()
-        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
+        hands, feet = self.hands, self.feet
         opened = self.opened
         min_count = self.rules.min_count(self.deal_number)
+        # `opened` and `min_count` as shown change a few times a game: kept till then.
+        key = (*opened, min_count)
+        kept = self.__dict__.get("_opened_kept")
+        if kept is None or kept[0] != key:
+            kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)), {
+                0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count})
+        fixed = self._fixed_public
+        totals, sheet, winners = self._scores_public()
         return {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
             "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
-            "turn": self.turn, "to_act": sorted(self.to_act_list),
-            "teams": self._fixed_public["teams"],
-            "wild_ranks": self._fixed_public["wild_ranks"],
-            "counts": {s: {"hand": len(hands[s]), "foot": len(feet[s]),
-                           "stage": stage[s], "foot_played": foot_played[s]}
-                       for s in range(self.seats)},
+            "turn": self.turn, "to_act": sorted(self._to_act_list),
+            "teams": fixed["teams"],
+            "wild_ranks": fixed["wild_ranks"],
+            "counts": self._counts_public(),
             "melds": melds,
             "discard": {"top": self._card_views[top] if top is not None else None,
                         "size": len(self.discard), "frozen": False,
@@ -709,14 +788,43 @@ class HandAndFoot(FamilyGame):
                       "hands": sum(map(len, hands)), "feet": sum(map(len, feet)),
                       "melds": melded, "red_threes": sum(map(len, self.red_threes))},
             "red_threes": self._red_threes_public(),
-            "opened": dict(enumerate(opened)),
-            "min_count": {0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count},
+            "opened": kept[1],
+            "min_count": kept[2],
             "piles": piles,
-            "go_out_piles": self._fixed_public["go_out_piles"],
+            "go_out_piles": fixed["go_out_piles"],
             "asked": self.asked, "permission": self.permission,
-            "totals": dict(self.totals), "score_sheet": list(self.score_sheet),
-            "over": self.over, "winners": list(self.winners),
+            "totals": totals, "score_sheet": sheet,
+            "over": self.over, "winners": winners,
         }
+
+    def _counts_public(self) -> dict[int, dict[str, Any]]:
+        """Each seat's counts; a seat's map is built again only when one of its counts
+        changed (usually one seat's per action), else shared with earlier views."""
+        kept = self.__dict__.get("_counts_kept")
+        if kept is None or len(kept) != self.seats:
+            kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
+        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
+        counts = {}
+        for s in range(self.seats):
+            key = (len(hands[s]), len(feet[s]), stage[s], foot_played[s])
+            was = kept[s]
+            if was[0] != key:
+                was = kept[s] = (key, {"hand": key[0], "foot": key[1], "stage": key[2],
+                                       "foot_played": key[3]})
+            counts[s] = was[1]
+        return counts
+
+    def _scores_public(self) -> tuple[dict[int, int], list[dict[str, Any]], list[int]]:
+        """Totals, score sheet and winners as views show them: they change only when a deal
+        is scored (or a game is loaded), so they are copied again only then."""
+        totals, sheet, winners = self.totals, self.score_sheet, self.winners
+        hit = self.__dict__.get("_scores_kept")
+        if hit is None or hit[0] is not totals or hit[1] is not sheet or hit[2] != len(sheet) \
+                or hit[3] is not winners:
+            hit = self.__dict__["_scores_kept"] = (
+                totals, sheet, len(sheet), winners,
+                (dict(totals), list(sheet), list(winners)))
+        return hit[4]
 
     @property
     def _fixed_public(self) -> dict[str, Any]:
@@ -734,10 +842,14 @@ class HandAndFoot(FamilyGame):
         """The melds' views, each team's piles by kind and the number of melded cards;
         worked out again only when the table of melds has changed."""
         hit = self.__dict__.get("_melds_public_cache")
-        if hit is not None and hit[0] == self._melds_version:
-            return hit[1]
+        if hit is not None:
+            if hit[0] == self._melds_version:
+                return hit[1]
+            if self._melds_put is not None and hit[2] is self._melds:
+                return self._melds_public_after(hit)
         views = self._meld_views
         melds = []
+        where: dict[int, int] = {}  # meld id -> its place in `melds`
         piles = {0: dict.fromkeys(PILE_KINDS, 0), 1: dict.fromkeys(PILE_KINDS, 0)}
         melded = 0
         for m in self._melds.values():
@@ -745,13 +857,42 @@ class HandAndFoot(FamilyGame):
             if seen is None or seen[0] is not m:
                 seen = views[m.id] = (m, self._describe_meld(m))
             mv = seen[1]
+            where[m.id] = len(melds)
             melds.append(mv)
             melded += mv["size"]
             if mv["complete"]:
-                kind = mv["kind"]
-                piles[mv["team"]]["wild" if kind == "wild_pile" else kind] += 1
+                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
         part = (melds, piles, melded)
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part)
+        self._melds_put = []
+        self.__dict__["_melds_public_cache"] = (self._melds_version, part, self._melds, where)
+        return part
+
+    def _melds_public_after(self, hit: tuple) -> tuple[list[dict[str, Any]],
+                                                       dict[int, dict[str, int]], int]:
+        """`_melds_public` from its last part and the melds put since (`_put_melds` lists
+        them): a lay-off changes one meld, and walking every meld of the table for it was
+        an eighth of the view loop. The last part stays as it was: older views hold it."""
+        _, (old_melds, old_piles, melded), table, where = hit
+        melds = list(old_melds)
+        piles = {0: dict(old_piles[0]), 1: dict(old_piles[1])}
+        for m in self._melds_put:
+            mv = self._meld_view(m)
+            n = where.get(m.id)
+            if n is None:  # a new meld: the table's last
+                where[m.id] = len(melds)
+                melds.append(mv)
+            else:
+                old = melds[n]
+                melded -= old["size"]
+                if old["complete"]:
+                    piles[old["team"]][_PILE_OF[old["kind"]]] -= 1
+                melds[n] = mv
+            melded += mv["size"]
+            if mv["complete"]:
+                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
+        part = (melds, piles, melded)
+        self._melds_put = []
+        self.__dict__["_melds_public_cache"] = (self._melds_version, part, table, where)
         return part
 
     def _red_threes_public(self) -> dict[int, list[dict[str, Any]]]:
@@ -765,5 +906,6 @@ class HandAndFoot(FamilyGame):
         self.__dict__["_red_threes_cache"] = (reds, sizes, view)
         return view
 
-    # The listing lives in hf_legal.py; bound as the method itself (one call fewer per action).
-    _legal = legal_kinds
+    # The listing lives in hf_legal.py; bound as `legal` itself (the seat check included):
+    # one call fewer per action than `FamilyGame.legal` calling `_legal`.
+    legal = _legal = legal_kinds

@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .core import HandGroups
+from .core import WILD, HandGroups
 from .errors import EngineError
 
 if TYPE_CHECKING:
@@ -22,15 +22,87 @@ if TYPE_CHECKING:
 
 
 def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
+    """The whole listing in one function: it runs before every action of a driving loop,
+    and on the CPython the bench runs on a Python call costs about what a dozen lines
+    of this function do, so the play phase and the common draw-phase exits are written
+    out here; the helpers below (`meld_blocks`, `lay_off_targets`, `take_options`) say
+    the same."""
+    if seat not in game._to_act_list:  # a list: an unhashable `seat` is just not there
+        return []
     phase = game.phase
     if phase == "play":
-        out = play_kinds(game, seat)
+        # The play phase: new melds, lay-offs and discards, in that order. The hand
+        # index, the unfinished melds and their ranks are read from the game's own
+        # caches, as `hand_groups`, `unfinished_melds` and `unfinished_ranks` give them.
+        out: list[dict[str, Any]] = []
+        hand = game.hands[seat]
+        hand_n = len(hand)
+        team = game.team_of[seat]
+        foot = game.stage[seat] == "foot"
+        # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible
+        # (`may_go_out` asks for permission first: asked here without the call).
+        keep = 2 if foot and not (game.permission == "yes" and game.may_go_out(seat)) else 0
+        room = hand_n - keep
+        idx = game._hand_index[seat]
+        if idx is None or idx[0] is not hand or idx[1] != hand_n:
+            idx = game._index_hand(seat)
+        by_rank, wilds, multiples = split = idx[2]
+        unfinished = game._unfinished.get(team)
+        if unfinished is None:
+            unfinished = game.unfinished_melds(team)
+        # `meld_blocks`'s own first test, so that it is called only when it finds something.
+        ranks_u = game._unfinished_ranks.get(team)
+        if ranks_u is None:
+            ranks_u = game.unfinished_ranks(team)
+        ranks = multiples - ranks_u if multiples else multiples
+        if ranks or (len(wilds) >= game.rules.min_meld and None not in ranks_u
+                     and game.rules.wild_melds):
+            blocks = _blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
+            if blocks:
+                need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
+                # Each block fits alone, so with nothing to reach any block will do.
+                if need == 0 or pick_blocks(by_value(blocks), need, room):
+                    out.append({"type": "meld", "blocks": blocks, "min_count": need,
+                                "max_cards": room})
+        if room >= 1 and unfinished:
+            # `lay_off_targets`, written out.
+            targets: list[dict[str, Any]] = []
+            held = by_rank.get
+            if not wilds:  # the usual case: only melds of a rank held can take a card
+                for m in unfinished:
+                    ids = held(m.rank)
+                    if ids:
+                        targets.append({"meld": m.id, "cards": list(ids)})
+            else:
+                targets = lay_off_targets(game, split, unfinished)
+            if targets:
+                out.append({"type": "lay_off", "targets": targets})
+        # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
+        # and any card but the last under a binding permission (HF-O9).
+        if hand_n == 1 and foot:
+            if game.may_go_out(seat):
+                out.append({"type": "discard", "cards": list(hand)})
+        elif hand_n and not (hand_n > 1 and game.permission == "yes"
+                             and game.options["binding_permission"]):
+            out.append({"type": "discard", "cards": list(hand)})
     elif phase == "draw":
         out = [{"type": "draw"}]
-        takes = take_options(game, seat)
-        if takes:
-            out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
-                        "options": takes})
+        discard = game.discard
+        # `take_options` finds nothing without a pair for the top card: asked here first.
+        # A top card of no meld group (a 3) has none.
+        group = game._group[discard[-1]] if discard else None
+        if group is not None:
+            hand = game.hands[seat]
+            idx = game._hand_index[seat]
+            if idx is None or idx[0] is not hand or idx[1] != len(hand):
+                idx = game._index_hand(seat)
+            top = discard[-1]
+            pair = idx[2][1] if group == WILD else idx[2][0].get(group, ())
+            if len(pair) >= 2:
+                takes = take_options(game, seat)
+                if takes:
+                    out.append({"type": "take_pile", "top": game._card(top),
+                                "options": takes})
     elif phase == "answer":
         return [{"type": "answer", "choices": [True, False]}]
     elif phase == "deal_over":
@@ -39,43 +111,9 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         return []
     stage = game.stage
     if stage[seat] == "foot" and not game.asked:
-        partner = game.partner(seat)
+        partner = (seat + 2) % 4
         if stage[partner] == "foot" and game.foot_played[partner]:
             out.append({"type": "ask_to_go_out"})
-    return out
-
-
-def play_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
-    """The play phase: new melds, lay-offs and discards, in that order."""
-    out: list[dict[str, Any]] = []
-    hand = game.hands[seat]
-    hand_n = len(hand)
-    team = game.team_of[seat]
-    foot = game.stage[seat] == "foot"
-    # HF-G5/G6: in the foot stage two cards stay in hand unless going out is possible.
-    keep = 2 if foot and not game.may_go_out(seat) else 0
-    room = hand_n - keep
-    split = game.hand_groups(seat)
-    unfinished = game.unfinished_melds(team)
-    blocks = meld_blocks(game, seat, split, room)
-    if blocks:
-        need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
-        # Each block fits alone, so with nothing to reach any block will do.
-        if need == 0 or pick_blocks(by_value(blocks), need, room):
-            out.append({"type": "meld", "blocks": blocks, "min_count": need,
-                        "max_cards": room})
-    if room >= 1:
-        targets = lay_off_targets(game, split, unfinished)
-        if targets:
-            out.append({"type": "lay_off", "targets": targets})
-    # Discards: any card, except the last foot card while going out is not allowed (HF-G7)
-    # and any card but the last under a binding permission (HF-O9).
-    if hand_n == 1 and foot:
-        if game.may_go_out(seat):
-            out.append({"type": "discard", "cards": list(hand)})
-    elif hand_n and not (hand_n > 1 and game.permission == "yes"
-                         and game.options["binding_permission"]):
-        out.append({"type": "discard", "cards": list(hand)})
     return out
 
 
@@ -93,12 +131,21 @@ def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
     if not ranks and (len(wilds) < rules.min_meld or None in unfinished
                       or not rules.wild_melds):
         return []
+    hand = game.hands[seat]
+    return _blocks(game, hand, by_rank, wilds, ranks, unfinished,
+                   len(hand) if max_cards is None else max_cards)
+
+
+def _blocks(game: HandAndFoot, hand: list[int], by_rank: dict[str, list[int]],
+            wilds: list[int], ranks: set[str], unfinished: set[str | None],
+            max_cards: int) -> list[dict[str, Any]]:
+    """`meld_blocks` once its first test has passed (the play listing asks that test
+    itself, then calls this with what it already holds)."""
+    rules = game.rules
     points = game._value.__getitem__
-    if max_cards is None:
-        max_cards = len(game.hands[seat])
-    if len(ranks) > 1:
-        where = game.hands[seat].index
-        ranks = sorted(ranks, key=lambda r: where(by_rank[r][0]))
+    if len(ranks) > 1:  # (names bound as defaults: closing over them costs every call)
+        ranks = sorted(ranks, key=lambda r, where=hand.index, by_rank=by_rank:
+                       where(by_rank[r][0]))
     complete = rules.complete_at
     pool = list(wilds)
     blocks: list[dict[str, Any]] = []
@@ -194,8 +241,12 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     # the pair overfilling the unfinished meld (HF-M1), a new meld beside it (HF-M6), and
     # a first meld short of the minimum count (HF-I1).
     candidates: list[dict[str, Any]] = []
-    target = next((m for m in game.melds.values() if m.team == team and m.rank == want
-                   and m.size < rules.complete_at), None)
+    # The team's unfinished meld of that rank: the unfinished melds are kept in table order.
+    target = None
+    for m in game.unfinished_melds(team):  # (a generator would put `want` in a cell)
+        if m.rank == want:
+            target = m
+            break
     if target is not None and (rules.max_meld is None
                                or len(target.cards) + 1 + len(pair) <= rules.max_meld):
         candidates.append({"type": "take_pile", "cards": pair, "onto": target.id})

@@ -96,12 +96,15 @@ class MeldChecker:
     game's order.
     """
 
-    def __init__(self, rules: Rules, codes: Sequence[str], ids: dict[str, str]) -> None:
+    def __init__(self, rules: Rules, codes: Sequence[str], ids: dict[str, str],
+                 wild_faces: dict[str, bool] | None = None) -> None:
         self.rules = rules
         self.codes = codes
         self.ids = ids
-        # Whether each face is wild, asked once per face rather than once per card checked.
-        self.wild_faces = {c: rules.is_wild(c) for c in dict.fromkeys(codes)}
+        # Whether each face is wild, asked once per face rather than once per card checked
+        # (or given by a game that knows it already: it must cover every face of `codes`).
+        self.wild_faces = wild_faces if wild_faces is not None else {
+            c: rules.is_wild(c) for c in dict.fromkeys(codes)}
         self._bound: dict[str, Callable[[Change], str | None]] = {}
 
     def _faces(self, ids: Iterable[int]) -> list[str]:

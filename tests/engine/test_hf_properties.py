@@ -230,3 +230,22 @@ def test_seeded_games_are_identical_and_seeds_differ() -> None:
     c = engine.create_game("hand_and_foot", 4, 43)
     assert a.to_dict() == b.to_dict()
     assert a.view(1)["hand"] != c.view(1)["hand"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kept_view_parts_match_views_built_afresh(seed: int) -> None:
+    """The public view keeps parts between states (the meld part brought up to date from
+    the melds put since it looked, each seat's counts, the scores): at every step it
+    equals, key order included, the view of a clone that builds everything afresh."""
+    game = engine.create_game("hand_and_foot", 4, seed)
+    bots = [make_bot("random", seed * 4 + s) for s in range(4)]
+    step = 0
+    while not game.over:
+        (seat,) = game.to_act
+        view = game.view(seat)
+        if step % 3 == 0:
+            fresh = game.clone().view(seat)
+            assert list(view) == list(fresh) and view == fresh
+        game.apply(seat, bots[seat].act(view))
+        step += 1
+    assert game.view(None) == game.clone().view(None)
