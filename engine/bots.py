@@ -43,16 +43,9 @@ class RandomBot:
 
     def act(self, view: dict[str, Any]) -> dict[str, Any]:
         legal = view["legal"]
-        n = len(legal)
-        if not n:
+        if not legal:
             raise ValueError("this view's seat has nothing to do now")
-        # `self.choice(legal)` written out (one call fewer on every action).
-        getrandbits = self.rng.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        entry = legal[r]
+        entry = self.choice(legal)
         kind = entry["type"]
         build = self._BUILDERS.get(kind)
         return build(self, entry) if build else {"type": kind}
@@ -64,39 +57,11 @@ class RandomBot:
         return dict(self.choice(entry["options"]))
 
     def _discard(self, entry: dict[str, Any]) -> dict[str, Any]:
-        # `self.choice(entry["cards"])` written out: a third of all actions are discards.
-        cards = entry["cards"]
-        n = len(cards)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")
-        getrandbits = self.rng.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return {"type": "discard", "card": cards[r]}
+        return {"type": "discard", "card": self.choice(entry["cards"])}
 
     def _lay_off(self, entry: dict[str, Any]) -> dict[str, Any]:
-        # Two `self.choice` calls written out: a quarter of all actions are lay-offs.
-        getrandbits = self.rng.getrandbits
-        targets = entry["targets"]
-        n = len(targets)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        target = targets[r]
-        cards = target["cards"]
-        n = len(cards)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return {"type": "lay_off", "meld": target["meld"], "cards": [cards[r]]}
+        target = self.choice(entry["targets"])
+        return {"type": "lay_off", "meld": target["meld"], "cards": [self.choice(target["cards"])]}
 
     def _meld(self, entry: dict[str, Any]) -> dict[str, Any]:
         blocks, need, limit = entry["blocks"], entry["min_count"], entry["max_cards"]
