@@ -9,7 +9,7 @@ and a refused action never changes anything.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import filterfalse
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -398,21 +398,9 @@ class FamilyGame:
     def _index_hand(self, seat: int) -> list[Any]:
         """Build the seat's hand index: [hand list, its size, (by rank, wilds, multiples)]."""
         hand = self.hands[seat]
-        group = self._group
-        by_rank: dict[str, list[int]] = {}
-        wilds: list[int] = []
-        for i in hand:
-            g = group[i]
-            if g == WILD:
-                wilds.append(i)
-            elif g is not None:
-                ids = by_rank.get(g)
-                if ids is None:
-                    by_rank[g] = [i]
-                else:
-                    ids.append(i)
-        multiples = {g for g, ids in by_rank.items() if len(ids) > 1}
-        idx = self._hand_index[seat] = [hand, len(hand), (by_rank, wilds, multiples)]
+        groups: HandGroups = ({}, [], set())
+        self._file_cards(groups, hand)
+        idx = self._hand_index[seat] = [hand, len(hand), groups]
         return idx
 
     def _add_to_hand(self, seat: int, ids: list[int]) -> None:
@@ -421,9 +409,13 @@ class FamilyGame:
         idx = self._hand_index[seat]
         current = idx is not None and idx[0] is hand and idx[1] == len(hand)
         hand.extend(ids)
-        if not current:
-            return
-        by_rank, wilds, multiples = idx[2]
+        if current:
+            self._file_cards(idx[2], ids)
+            idx[1] = len(hand)
+
+    def _file_cards(self, groups: HandGroups, ids: Iterable[int]) -> None:
+        """File cards, in order, under their meld group in a hand index."""
+        by_rank, wilds, multiples = groups
         group = self._group
         for i in ids:
             g = group[i]
@@ -436,7 +428,6 @@ class FamilyGame:
                 else:
                     same.append(i)
                     multiples.add(g)
-        idx[1] = len(hand)
 
     def _remove_one(self, seat: int, i: int) -> None:
         """`_remove(seat, (i,))`: the usual case (a discard, a lay-off), without the loop."""
