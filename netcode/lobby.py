@@ -181,6 +181,7 @@ class Lobby:
         """
         self._lobby_pending = False
         if not self.sessions:
+            self._last_lobby = None  # whoever comes next is sent the listing of then
             return
         frame = self.lobby_frame()
         if frame == self._last_lobby:
