@@ -403,13 +403,18 @@ class FamilyGame:
         idx = self._hand_index[seat] = [hand, len(hand), groups]
         return idx
 
+    def _current_index(self, seat: int) -> list[Any] | None:
+        """The seat's hand index if it was kept for the hand as it is now, else None."""
+        idx = self._hand_index[seat]
+        hand = self.hands[seat]
+        return idx if idx is not None and idx[0] is hand and idx[1] == len(hand) else None
+
     def _add_to_hand(self, seat: int, ids: list[int]) -> None:
         """Cards join the end of the hand; the hand index follows if it is current."""
+        idx = self._current_index(seat)
         hand = self.hands[seat]
-        idx = self._hand_index[seat]
-        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
         hand.extend(ids)
-        if current:
+        if idx is not None:
             self._file_cards(idx[2], ids)
             idx[1] = len(hand)
 
@@ -429,56 +434,42 @@ class FamilyGame:
                     same.append(i)
                     multiples.add(g)
 
-    def _remove_one(self, seat: int, i: int) -> None:
-        """`_remove(seat, (i,))`: the usual case (a discard, a lay-off), without the loop."""
-        hand = self.hands[seat]
-        idx = self._hand_index[seat]
-        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
-        hand.remove(i)
-        if not current:
-            return
+    def _unfile_card(self, groups: HandGroups, i: int) -> None:
+        """Take one card out of a hand index (the other half of `_file_cards`)."""
+        by_rank, wilds, multiples = groups
         g = self._group[i]
         if g == WILD:
-            idx[2][1].remove(i)
+            wilds.remove(i)
         elif g is not None:
-            by_rank = idx[2][0]
             same = by_rank[g]
             same.remove(i)
             n = len(same)
             if n == 1:
-                idx[2][2].discard(g)
+                multiples.discard(g)
             elif not n:
                 del by_rank[g]
-        idx[1] -= 1
+
+    def _remove_one(self, seat: int, i: int) -> None:
+        """`_remove(seat, (i,))`: the usual case (a discard, a lay-off), without the loop."""
+        idx = self._current_index(seat)
+        self.hands[seat].remove(i)
+        if idx is not None:
+            self._unfile_card(idx[2], i)
+            idx[1] -= 1
 
     def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
         """Cards leave the hand, which keeps its order; the hand index follows if current."""
         if len(ids) == 1:
             self._remove_one(seat, ids[0])
             return
+        idx = self._current_index(seat)
         hand = self.hands[seat]
-        idx = self._hand_index[seat]
-        current = idx is not None and idx[0] is hand and idx[1] == len(hand)
         drop = set(ids)
         left = self.hands[seat] = list(filterfalse(drop.__contains__, hand))
-        if len(left) != len(hand) - len(ids):
-            current = False  # an id named twice or not held: build it again
-        if not current:
-            return
-        by_rank, wilds, multiples = idx[2]
-        group = self._group
+        if idx is None or len(left) != len(hand) - len(ids):
+            return  # no index kept, or an id named twice or not held: built again later
         for i in ids:
-            g = group[i]
-            if g == WILD:
-                wilds.remove(i)
-            elif g is not None:
-                same = by_rank[g]
-                same.remove(i)
-                n = len(same)
-                if n == 1:
-                    multiples.discard(g)
-                elif not n:
-                    del by_rank[g]
+            self._unfile_card(idx[2], i)
         idx[0] = left
         idx[1] = len(left)
 
