@@ -221,7 +221,7 @@ class MeldhallApp(App[int]):
         if any(isinstance(screen, QuitDialog) for screen in self.screen_stack):
             self.exit()  # even with the "please enlarge" screen over the dialog
         else:
-            seated = self.table_screen is not None and self.table_screen._seated()
+            seated = self.table_screen is not None and self.table_screen.seated()
             self.push_screen(QuitDialog(seated), self._quit_answered)
 
     def _quit_answered(self, leave: bool | None) -> None:

@@ -262,7 +262,7 @@ class TableScreen(Screen[None]):
     def _hand(self, info: TableInfo) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
         hand = sort_hand(info.view.get("hand", []), settings.sort,
-                         info.view.get("wild_ranks", ()))
+                         info.look.wild_ranks)
         ids = {c["id"] for c in hand}
         self.staged = [(m, cards) for m, cards in self.staged if set(cards) <= ids]
         staged_ids = frozenset(i for _, cards in self.staged for i in cards)
@@ -340,7 +340,7 @@ class TableScreen(Screen[None]):
             text = Text(f" ! {err.get('message', '')}", style="bold red")
             if err.get("rule"):
                 text.append(f" [{err['rule']}]  e: rule text", style="bold")
-        elif self._seated():
+        elif self.seated():
             data = ("hint",)
             text = Text(" ?: keys · type 7h or arrows+space · s: scores · r: rules · "
                         "c: chat · q: leave", style="dim")
@@ -358,7 +358,7 @@ class TableScreen(Screen[None]):
         most views change nothing it answers.
         """
         message = self.message or {}
-        key = (tuple(sorted(self.legal_kinds())), self._seated(), bool(message.get("over")),
+        key = (tuple(sorted(self.legal_kinds())), self.seated(), bool(message.get("over")),
                bool(self.error and self.error.get("rule")))
         if key != self._footer_key:
             self._footer_key = key
@@ -389,10 +389,10 @@ class TableScreen(Screen[None]):
         if self.typing is None:
             # Handled here, not by a binding, so the keys typed right after it (which
             # pass this screen in order) cannot overtake it.
-            if event.key == "slash" and self._seated():
+            if event.key == "slash" and self.seated():
                 self.typing = ""
                 self._stop(event)
-            elif event.character and event.character in "123456789*" and self._seated():
+            elif event.character and event.character in "123456789*" and self.seated():
                 self.typing = event.character
                 self._stop(event)
             return
@@ -424,7 +424,7 @@ class TableScreen(Screen[None]):
         hand.select(ids)
         self.error = None
 
-    def _seated(self) -> bool:
+    def seated(self) -> bool:
         return bool(self.message and self.message.get("seat") is not None)
 
     # actions: selection
@@ -435,7 +435,7 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).toggle_cursor()
 
     def action_type_codes(self) -> None:
-        if self._seated():
+        if self.seated():
             self.typing = ""
             self._status()
 
@@ -560,7 +560,7 @@ class TableScreen(Screen[None]):
             fits = [t["meld"] for t in targets if selected <= set(t.get("cards", []))]
             return fits[0] if len(fits) == 1 else None
         codes = [c["code"] for c in hand.cards if c["id"] in selected]
-        wild = set(self.info.view.get("wild_ranks", ()))
+        wild = set(self.info.look.wild_ranks)
         ranks = {rank_of(c) for c in codes if rank_of(c) not in wild}
         if len(ranks) > 1 or not codes:
             return None
@@ -682,7 +682,7 @@ def open_hands_lines(info: TableInfo, hands: Any) -> list[Text]:
     lines = [Text("Hands left at the end of the deal", style="bold")]
     for seat, cards in sorted(hands.items()):
         line = Text(f"  {info.name(seat)}: ", style="bold")
-        line.append_text(cards_text(sort_hand(cards, "rank", info.view.get("wild_ranks", ())),
+        line.append_text(cards_text(sort_hand(cards, "rank", info.look.wild_ranks),
                                     info.look) if cards
                          else Text("(none)", style="dim"))
         lines.append(line)

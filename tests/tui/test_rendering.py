@@ -14,7 +14,14 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from engine.bots import make_bot
-from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, view_message
+from tests.tui.conftest import (
+    HAND_STAGE,
+    FakeLink,
+    at_table,
+    game_at,
+    screen_text,
+    view_message,
+)
 from tui.app import make_app
 from tui.compositor import DirtyOnlyCompositor
 from tui.widgets import LinesView, PaintedOnce, TextLines
@@ -158,3 +165,21 @@ async def test_line_widgets_paint_what_textuals_styles_cache_paints(
         for widget in widgets:
             ours, theirs = rows_both_ways(widget)
             assert ours == theirs, widget.id
+
+
+async def test_sessions_sharing_lines_and_rows_still_see_their_own_table() -> None:
+    """Seat and meld lines and finished rows are shared between sessions by key: a player
+    and an ASCII spectator of the same view, one after the other in one process, each
+    get their own ("(you)" and glyph suits for the player, neither for the spectator)."""
+    game = game_at(HAND_STAGE)
+    shown: dict[str, str] = {}
+    for who, seat in (("player", 0), ("spectator", None)):
+        link = FakeLink()
+        async with make_app(link).run_test(size=(100, 30)) as pilot:
+            if seat is None:
+                pilot.app.change_setting("ascii")
+            await at_table(pilot, link, game, seat)
+            shown[who] = screen_text(pilot.app)
+    assert "(you)" in shown["player"] and "Q♠" in shown["player"]
+    assert "(you)" not in shown["spectator"] and "♠" not in shown["spectator"]
+    assert "QS" in shown["spectator"]
