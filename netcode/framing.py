@@ -107,14 +107,25 @@ def encode_frame(message: dict[str, Any], allowed_tags: Iterable[str] | None = N
     return HEADER.pack(len(packed)) + packed
 
 
+def _refuse_ext(code: int, data: bytes) -> Any:
+    """The protocol has no extension types: a peer's ExtType is never handed on."""
+    raise ValueError(f"msgpack extension type {code}")
+
+
 def decode_body(body: bytes) -> dict[str, Any]:
-    """Decode one frame body; anything but a tagged map is a FrameError."""
+    """Decode one frame body; anything but a tagged map is a FrameError.
+
+    Extension types are refused here; msgpack decodes its timestamp extension before
+    any hook sees it, so the schema (``netcode.protocol``) refuses timestamps in every
+    field a handler reads.
+    """
     try:
         message = msgpack.unpackb(
             body,
             raw=False,
             strict_map_key=True,
             object_pairs_hook=_restore_int_keys,
+            ext_hook=_refuse_ext,
         )
     except Exception as exc:  # msgpack raises several unrelated types
         raise FrameError(f"undecodable frame: {type(exc).__name__}") from None

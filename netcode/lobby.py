@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import unicodedata
+from dataclasses import dataclass
 from typing import Any
 
 import engine
@@ -27,26 +27,44 @@ from netcode.identity import (
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.session import Session
 from netcode.store import Store
-from netcode.table import Occupant, Table
+from netcode.table import Occupant, Table, new_seed
 
 log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random",)
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyLimits:
+    """How much of the room one person, and everyone together, may hold (docs/security.md)."""
+
+    max_tables: int = 200
+    """Open tables in the whole room; past it, `create` is refused until one ends or expires."""
+    tables_per_player: int = 3
+    """Unfinished tables one identity may have created and not yet seen expire."""
+    empty_table_ttl: float = 600.0
+    """Seconds a table with nobody at it and no person seated (or a finished one) is kept."""
+    abandoned_table_ttl: float = 7 * 24 * 3600.0
+    """Seconds a table nobody has been at is kept even with people's seats held."""
+    page_size: int = 25
+    """Tables in one lobby listing; more are reached by page, so a listing fits a frame."""
+
+
 class Lobby:
     """Tables, sessions and the lobby requests of the protocol."""
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0,
-                 allow_client_seeds: bool = False, open_hands: bool = False) -> None:
+                 allow_client_seeds: bool = False, open_hands: bool = False,
+                 limits: LobbyLimits | None = None) -> None:
         self.store = store
+        self.limits = limits or LobbyLimits()
         self.bot_delay = bot_delay
         self.allow_client_seeds = allow_client_seeds
         self.open_hands = open_hands
         self.tables: dict[int, Table] = {}
         self.sessions: set[Session] = set()
         self._lobby_pending = False
-        self._last_lobby: bytes | None = None  # the listing everyone was last sent
+        self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
 
     # start and stop
     async def restore(self) -> None:
@@ -61,7 +79,7 @@ class Lobby:
                 log.exception("table %s could not be restored; skipping it", record.id)
                 continue
             table = self._new_table(record.id, record.game, record.seats, record.seed,
-                                    record.options, game, record.round)
+                                    record.options, game, record.round, record.creator)
             user_ids = [s.user_id for s in record.seat_records.values() if s.user_id]
             names = self.store.user_names(user_ids) if user_ids else {}
             for seat, rec in record.seat_records.items():
@@ -78,9 +96,10 @@ class Lobby:
             await table.stop()
 
     def _new_table(self, table_id: int, game_name: str, seats: int, seed: int,
-                   options: dict[str, Any], game: Any, round_no: int = 1) -> Table:
+                   options: dict[str, Any], game: Any, round_no: int = 1,
+                   creator: str | None = None) -> Table:
         table = Table(table_id, game_name, seats, seed, options, game, self.store,
-                      round_no=round_no, bot_delay=self.bot_delay,
+                      round_no=round_no, creator=creator, bot_delay=self.bot_delay,
                       open_hands=self.open_hands, on_change=lambda _t: self._lobby_changed())
         self.tables[table_id] = table
         return table
@@ -117,11 +136,12 @@ class Lobby:
         if seat is not None:
             self._join(session, seat[0], seat[1])
         else:
-            session.put(self.lobby_frame(), replace_key="lobby")
+            session.put(self.lobby_frame(session), replace_key="lobby")
         return session
 
     def session_closed(self, session: Session) -> None:
         self.sessions.discard(session)
+        self._last_lobby.pop(session, None)
         if session.table is not None:
             session.table.detach(session)
             session.table = None
@@ -142,7 +162,18 @@ class Lobby:
         return server_frame("welcome", **fields)
 
     # lobby listing
-    def lobby_frame(self) -> bytes:
+    def lobby_frame(self, session: Session | None = None) -> bytes:
+        """One page of the listing: tables with open seats first, then games on, then over.
+
+        A page holds at most ``page_size`` tables, each of bounded size (names, seats and
+        engine-checked options), so the listing fits a frame however many tables the store
+        holds, and every new connection reaches the lobby.
+        """
+        ordered = sorted(self.tables.values(),
+                         key=lambda t: ({"waiting": 0, "playing": 1, "over": 2}[t.state], t.id))
+        size = self.limits.page_size
+        pages = max(1, -(-len(ordered) // size))
+        page = min(session.lobby_page if session is not None else 0, pages - 1)
         tables = [
             {
                 "id": t.id,
@@ -155,14 +186,15 @@ class Lobby:
                 "round": t.round,
                 "options": t.options,
             }
-            for t in sorted(self.tables.values(), key=lambda t: t.id)
+            for t in ordered[page * size:(page + 1) * size]
         ]
         games = [
             {"name": info.name, "title": info.title, "seats": list(info.seats),
              "options": dict(info.options), "option_help": dict(info.option_help)}
             for info in (engine.GAMES[name] for name in sorted(engine.GAMES))
         ]
-        return server_frame("lobby", tables=tables, games=games, bots=list(BOT_KINDS))
+        return server_frame("lobby", tables=tables, games=games, bots=list(BOT_KINDS),
+                            page=page, pages=pages, total=len(ordered))
 
     def _lobby_changed(self) -> None:
         """Coalesce lobby updates: one listing per loop turn, whatever changed."""
@@ -172,23 +204,42 @@ class Lobby:
         asyncio.get_running_loop().call_soon(self._send_lobby)
 
     def _send_lobby(self) -> None:
-        """Send the listing to everyone, unless it is the one they already have.
+        """Send each session its page, unless it is the one it already has.
 
         Every move at every table asks for a listing, and almost none changes it: a
         listing sent to every session (and decoded and laid out by every screen) for
-        each move would cost more than the move's own view. A newcomer gets the current
-        listing when its session opens.
+        each move would cost more than the move's own view. Sessions that see the same
+        page share one encoded frame.
         """
         self._lobby_pending = False
-        if not self.sessions:
-            self._last_lobby = None  # whoever comes next is sent the listing of then
-            return
-        frame = self.lobby_frame()
-        if frame == self._last_lobby:
-            return
-        self._last_lobby = frame
+        built: dict[int, bytes] = {}
         for session in list(self.sessions):
-            session.put(frame, replace_key="lobby")
+            frame = built.get(session.lobby_page)
+            if frame is None:
+                frame = built[session.lobby_page] = self.lobby_frame(session)
+            if self._last_lobby.get(session) != frame:
+                self._last_lobby[session] = frame
+                session.put(frame, replace_key="lobby")
+
+    def expire_tables(self, now: float) -> list[int]:
+        """Forget tables nobody is at: empty or finished ones soon, any after a long while."""
+        gone = []
+        for table in list(self.tables.values()):
+            if table.idle_since is None:
+                continue
+            idle = now - table.idle_since
+            empty = table.over or not table.has_person()
+            if idle >= (self.limits.empty_table_ttl if empty
+                        else self.limits.abandoned_table_ttl):
+                gone.append(table)
+        for table in gone:
+            del self.tables[table.id]
+            asyncio.get_running_loop().create_task(table.stop())
+            self.store.delete_table(table.id)
+            log.info("table %s expired", table.id)
+        if gone:
+            self._lobby_changed()
+        return [t.id for t in gone]
 
     # joining and leaving
     def _join(self, session: Session, table: Table, seat: int | None) -> None:
@@ -204,6 +255,20 @@ class Lobby:
         table = self.tables.get(table_id)
         if table is None:
             session.put(error_frame("no_table", f"There is no table {table_id}."))
+        return table
+
+    def _manager(self, session: Session, what: str) -> Table | None:
+        """The session's table, if it may change seats or start a game there.
+
+        Seated players may, and the table's creator while watching; a spectator only
+        watches and chats.
+        """
+        table = self._current(session, seated=False)
+        if table is None:
+            return None
+        if session.seat is None and session.user_id != table.creator:
+            session.put(error_frame("spectator", f"Spectators cannot {what}."))
+            return None
         return table
 
     def _current(self, session: Session, *, seated: bool) -> Table | None:
@@ -238,7 +303,10 @@ class Lobby:
         session.put(self._welcome(session))
 
     async def on_list(self, session: Session, message: dict[str, Any]) -> None:
-        session.put(self.lobby_frame(), replace_key="lobby")
+        session.lobby_page = message.get("page", session.lobby_page)
+        frame = self.lobby_frame(session)
+        self._last_lobby[session] = frame
+        session.put(frame, replace_key="lobby")
 
     async def on_ping(self, session: Session, message: dict[str, Any]) -> None:
         session.put(server_frame("pong", ref=message.get("ref")))
@@ -249,24 +317,47 @@ class Lobby:
         if name not in engine.GAMES:
             session.put(error_frame("unknown_game", f"There is no game called {name!r}."))
             return
+        refusal = self._table_cap(session.user_id)
+        if refusal is not None:
+            session.put(error_frame("too_many_tables", refusal))
+            return
         seed = message.get("seed")
         if not (self.allow_client_seeds and isinstance(seed, int)):
-            seed = random.SystemRandom().randrange(1, 2**31)
+            seed = new_seed()
         try:
             game = await asyncio.to_thread(engine.create_game, name, seats, seed, options)
         except engine.EngineError as exc:
             session.put(error_frame("invalid", str(getattr(exc, "message", exc)),
                                     rule=getattr(exc, "rule", None)))
             return
-        table_id = await asyncio.to_thread(self.store.create_table, name, seats, seed, options)
-        if session.closed:
+        refusal = self._table_cap(session.user_id)  # again: others may have created meanwhile
+        if refusal is not None:
+            session.put(error_frame("too_many_tables", refusal))
             return
-        table = self._new_table(table_id, name, seats, seed, options, game)
+        table_id = await asyncio.to_thread(self.store.create_table, name, seats, seed, options,
+                                           session.user_id)
+        table = self._new_table(table_id, name, seats, seed, options, game,
+                                creator=session.user_id)
         table.start()
+        if session.closed:
+            self._lobby_changed()
+            return
         if message.get("sit", True):
             table.set_occupant(0, Occupant(session.user_id, session.name))
             self._join(session, table, 0)
         self._lobby_changed()
+
+    def _table_cap(self, user_id: str) -> str | None:
+        """Why this person may not open another table now, or None."""
+        limits = self.limits
+        if len(self.tables) >= limits.max_tables:
+            return (f"The room is full ({limits.max_tables} tables): join one, or wait for "
+                    "one to finish.")
+        mine = sum(1 for t in self.tables.values() if t.creator == user_id and not t.over)
+        if mine >= limits.tables_per_player:
+            return (f"You already have {mine} open tables; finish or leave one before "
+                    "opening another.")
+        return None
 
     async def on_sit(self, session: Session, message: dict[str, Any]) -> None:
         table = self._table(session, message["table"])
@@ -303,10 +394,10 @@ class Lobby:
         table.detach(session)
         session.table, session.seat = None, None
         session.put(server_frame("left", table=table.id))
-        session.put(self.lobby_frame(), replace_key="lobby")
+        session.put(self.lobby_frame(session), replace_key="lobby")
 
     async def on_add_bot(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=False)
+        table = self._manager(session, "add a bot")
         if table is None:
             return
         kind = message.get("kind", "random")
@@ -326,12 +417,16 @@ class Lobby:
         table.set_occupant(seat, Occupant(bot=kind))
 
     async def on_remove_bot(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=False)
+        table = self._manager(session, "remove a bot")
         if table is None:
             return
         seat = message["seat"]
         if not 0 <= seat < table.seats or table.occupants[seat].bot is None:
             session.put(error_frame("no_bot", f"Seat {seat} has no bot."))
+            return
+        if not table.seats_may_change:
+            session.put(error_frame("deal_on", "A bot can leave only between deals: its "
+                                               "hand is in play."))
             return
         table.set_occupant(seat, Occupant())
 
@@ -341,7 +436,7 @@ class Lobby:
             table.submit(session, session.seat, message["action"], message.get("ref"))
 
     async def on_again(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=False)
+        table = self._manager(session, "start a new game")
         if table is not None:
             table.play_again(session)
 

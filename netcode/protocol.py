@@ -13,51 +13,12 @@ removing or changing the meaning of a field or type does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from netcode.framing import PROTOCOL_VERSION, encode_frame
-
-# Field spec: name -> (accepted types, required)
-_Spec = dict[str, tuple[tuple[type, ...], bool]]
-_INT = (int,)
-_OPT_INT = (int, type(None))
-_STR = (str,)
-_DICT = (dict,)
-
-CLIENT_SCHEMA: dict[str, _Spec] = {
-    "hello": {"client": (_STR, False)},
-    "list": {},
-    "create": {
-        "game": (_STR, True),
-        "seats": (_INT, True),
-        "options": (_DICT, False),
-        "sit": ((bool,), False),
-        "seed": (_INT, False),
-    },
-    "sit": {"table": (_INT, True), "seat": (_OPT_INT, False)},
-    "watch": {"table": (_INT, True)},
-    "leave": {},
-    "add_bot": {"seat": (_OPT_INT, False), "kind": (_STR, False)},
-    "remove_bot": {"seat": (_INT, True)},
-    "action": {"action": (_DICT, True), "ref": (_OPT_INT, False)},
-    "again": {},
-    "ping": {"ref": (_OPT_INT, False)},
-    "chat": {"text": (_STR, True)},
-}
-"""Every message a client may send, and its fields."""
-
-SERVER_TAGS = frozenset(
-    {"welcome", "lobby", "joined", "left", "view", "events", "ack", "error", "pong", "bye",
-     "chat"}
-)
-"""Every message the host may send. The host's encoder refuses anything else."""
-
-CLIENT_TAGS = frozenset(CLIENT_SCHEMA)
-
-CHAT_MAX = 200
-"""Longest chat line the host relays (characters, after dropping control characters)."""
 
 
 class ProtocolError(Exception):
@@ -76,6 +37,198 @@ class UnknownType:
     tag: str
 
 
+# A field check raises ProtocolError naming the field; every client value passes one
+# before any handler, table or engine sees it (attack: a crafted field that the engine
+# would accept in memory but the log could not store, so the table and its log differ).
+Check = Callable[[Any, str], None]
+_Spec = dict[str, tuple[Check, bool]]
+
+MAX_INT = 2**31 - 1
+"""Largest integer a client may send anywhere (ids, seats, refs, option values)."""
+MAX_IDS = 600
+"""Most card ids in one list: more than every card of the largest game (9 packs of 54)."""
+MAX_MELDS = 64
+"""Most melds (or lay-offs) in one action."""
+MAX_TEXT = 1000
+"""Longest string a client may send; chat is cut further to CHAT_MAX."""
+MAX_DEPTH = 4
+"""Deepest nesting of maps and lists accepted in free-form fields (table options)."""
+MAX_ITEMS = 64
+"""Most entries in a free-form map or list (table options)."""
+
+
+def _fail(where: str, what: str) -> ProtocolError:
+    return ProtocolError("malformed", f"{where}: {what}")
+
+
+def _int(lo: int = -MAX_INT, hi: int = MAX_INT) -> Check:
+    def check(value: Any, where: str) -> None:
+        if type(value) is not int:
+            raise _fail(where, "must be a whole number")
+        if not lo <= value <= hi:
+            raise _fail(where, f"must be between {lo} and {hi}")
+    return check
+
+
+def _str(limit: int = MAX_TEXT) -> Check:
+    def check(value: Any, where: str) -> None:
+        if type(value) is not str:
+            raise _fail(where, "must be a string")
+        if len(value) > limit:
+            raise _fail(where, f"is longer than {limit} characters")
+    return check
+
+
+def _bool(value: Any, where: str) -> None:
+    if type(value) is not bool:
+        raise _fail(where, "must be true or false")
+
+
+def _optional(inner: Check) -> Check:
+    def check(value: Any, where: str) -> None:
+        if value is not None:
+            inner(value, where)
+    return check
+
+
+def _list(item: Check, limit: int) -> Check:
+    def check(value: Any, where: str) -> None:
+        if type(value) is not list:
+            raise _fail(where, "must be a list")
+        if len(value) > limit:
+            raise _fail(where, f"has more than {limit} entries")
+        for i, entry in enumerate(value):
+            item(entry, f"{where}[{i}]")
+    return check
+
+
+def _record(fields: _Spec) -> Check:
+    """A map with known fields only: anything else is refused, not carried along."""
+    def check(value: Any, where: str) -> None:
+        if type(value) is not dict:
+            raise _fail(where, "must be a map")
+        _check_fields(value, fields, where, strict=True)
+    return check
+
+
+def _map_of(key: Check, item: Check, limit: int) -> Check:
+    def check(value: Any, where: str) -> None:
+        if type(value) is not dict:
+            raise _fail(where, "must be a map")
+        if len(value) > limit:
+            raise _fail(where, f"has more than {limit} entries")
+        for k, v in value.items():
+            key(k, f"{where} key")
+            item(v, f"{where}[{k!r}]")
+    return check
+
+
+def _either(*options: Check) -> Check:
+    def check(value: Any, where: str) -> None:
+        last: ProtocolError | None = None
+        for option in options:
+            try:
+                option(value, where)
+                return
+            except ProtocolError as exc:
+                last = exc
+        assert last is not None
+        raise last
+    return check
+
+
+def _plain(value: Any, where: str, depth: int = 0) -> None:
+    """Free-form data (table options): small JSON-like values only, for the engine to judge."""
+    if depth > MAX_DEPTH:
+        raise _fail(where, f"is nested deeper than {MAX_DEPTH}")
+    kind = type(value)
+    if value is None or kind is bool or kind is float:
+        return
+    if kind is int:
+        _int()(value, where)
+    elif kind is str:
+        _str(64)(value, where)
+    elif kind is list:
+        if len(value) > MAX_ITEMS:
+            raise _fail(where, f"has more than {MAX_ITEMS} entries")
+        for i, item in enumerate(value):
+            _plain(item, f"{where}[{i}]", depth + 1)
+    elif kind is dict:
+        if len(value) > MAX_ITEMS:
+            raise _fail(where, f"has more than {MAX_ITEMS} entries")
+        for k, item in value.items():
+            if type(k) is not str or len(k) > 64:
+                raise _fail(where, "keys must be short strings")
+            _plain(item, f"{where}[{k!r}]", depth + 1)
+    else:
+        raise _fail(where, f"cannot hold a {kind.__name__}")
+
+
+_ID = _int(0, MAX_INT)
+_IDS = _list(_ID, MAX_IDS)
+_AS = _map_of(_ID, _str(4), MAX_IDS)
+"""A wild's declared card: card id → card code (``{17: "7H"}``)."""
+_MELD = _either(_IDS, _record({"cards": (_IDS, True), "as": (_AS, False)}))
+_ACTION_TYPE = re.compile(r"^[a-z][a-z_]{0,31}$")
+
+
+def _action_type(value: Any, where: str) -> None:
+    if type(value) is not str or not _ACTION_TYPE.match(value):
+        raise _fail(where, "must be an action name such as 'draw'")
+
+
+ACTION_SCHEMA: _Spec = {
+    "type": (_action_type, True),
+    "cards": (_IDS, False),
+    "card": (_ID, False),
+    "meld": (_ID, False),
+    "melds": (_list(_MELD, MAX_MELDS), False),
+    "onto": (_optional(_ID), False),
+    "lay_offs": (_list(_record({"meld": (_ID, True), "cards": (_IDS, True),
+                                "as": (_AS, False)}), MAX_MELDS), False),
+    "answer": (_record({"allow": (_bool, True)}), False),
+    "as": (_AS, False),
+    "wild": (_ID, False),
+}
+"""Every field of the engine contract's action vocabulary (shared/contract/engine_api.md)
+and the extra ones the games document (docs/engine.md). The engine judges the values;
+this only guarantees that what reaches it (and its log) is small, plain data. A game
+that adds an action field adds it here."""
+
+CLIENT_SCHEMA: dict[str, _Spec] = {
+    "hello": {"client": (_str(64), False)},
+    "list": {"page": (_int(0, MAX_INT), False)},
+    "create": {
+        "game": (_str(64), True),
+        "seats": (_int(0, 64), True),
+        "options": (_plain, False),
+        "sit": (_bool, False),
+        "seed": (_int(0, 2**128), False),
+    },
+    "sit": {"table": (_ID, True), "seat": (_optional(_int(0, 64)), False)},
+    "watch": {"table": (_ID, True)},
+    "leave": {},
+    "add_bot": {"seat": (_optional(_int(0, 64)), False), "kind": (_str(32), False)},
+    "remove_bot": {"seat": (_int(0, 64), True)},
+    "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
+    "again": {},
+    "ping": {"ref": (_optional(_ID), False)},
+    "chat": {"text": (_str(MAX_TEXT), True)},
+}
+"""Every message a client may send, and its fields."""
+
+SERVER_TAGS = frozenset(
+    {"welcome", "lobby", "joined", "left", "view", "events", "ack", "error", "pong", "bye",
+     "chat"}
+)
+"""Every message the host may send. The host's encoder refuses anything else."""
+
+CLIENT_TAGS = frozenset(CLIENT_SCHEMA)
+
+CHAT_MAX = 200
+"""Longest chat line the host relays (characters, after dropping control characters)."""
+
+
 def check_client_message(message: dict[str, Any]) -> dict[str, Any] | UnknownType:
     """Validate one decoded client message against the schema."""
     version = message.get("v")
@@ -88,17 +241,26 @@ def check_client_message(message: dict[str, Any]) -> dict[str, Any] | UnknownTyp
     spec = CLIENT_SCHEMA.get(tag)
     if spec is None:
         return UnknownType(tag)
-    for field, (types, required) in spec.items():
-        if field not in message:
-            if required:
-                raise ProtocolError("malformed", f"{tag}: field {field!r} is missing")
-            continue
-        value = message[field]
-        if isinstance(value, bool) and bool not in types:
-            raise ProtocolError("malformed", f"{tag}: field {field!r} has the wrong type")
-        if not isinstance(value, types):
-            raise ProtocolError("malformed", f"{tag}: field {field!r} has the wrong type")
+    _check_fields(message, spec, tag, strict=False)
     return message
+
+
+def _check_fields(message: dict[str, Any], spec: _Spec, where: str, *, strict: bool) -> None:
+    """Required fields present, every known field valid; unknown fields refused if strict.
+
+    Top-level messages may carry fields this host does not know (the version rule lets
+    newer clients add optional ones; handlers never read them); maps that are passed on
+    whole (an action) may not.
+    """
+    for field, (check, required) in spec.items():
+        if field in message:
+            check(message[field], f"{where}: {field!r}")
+        elif required:
+            raise _fail(where, f"field {field!r} is missing")
+    if strict:
+        for field in message:
+            if field not in spec:
+                raise _fail(where, f"unknown field {field!r}")
 
 
 def server_frame(tag: str, **fields: Any) -> bytes:

@@ -29,7 +29,7 @@ import asyncssh
 
 from netcode.hostkey import load_or_create_host_key
 from netcode.identity import IdentityError
-from netcode.lobby import Lobby
+from netcode.lobby import Lobby, LobbyLimits
 from netcode.protocol import error_frame
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
@@ -60,6 +60,7 @@ class HostConfig:
     bot_delay: float = 1.0
     allow_client_seeds: bool = False
     open_hands: bool = False
+    lobby_limits: LobbyLimits = field(default_factory=LobbyLimits)
 
 
 @dataclass(slots=True)
@@ -282,7 +283,7 @@ class Host:
         self.store = Store(config.data_dir / "meldhall.sqlite3")
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds,
-                           open_hands=config.open_hands)
+                           open_hands=config.open_hands, limits=config.lobby_limits)
         self.host_key = load_or_create_host_key(config.data_dir)
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None
@@ -323,14 +324,18 @@ class Host:
         self.store.close()
 
     async def _reap_idle(self) -> None:
+        """Close idle sessions and forget tables nobody is at, on one clock."""
         timeout = self.config.idle_timeout
+        limits = self.config.lobby_limits
+        period = min(30.0, max(min(timeout, limits.empty_table_ttl) / 4, 0.05))
         while True:
-            await asyncio.sleep(min(30.0, max(timeout / 4, 0.05)))
+            await asyncio.sleep(period)
             now = asyncio.get_running_loop().time()
             for session in list(self.lobby.sessions):
                 if now - session.last_input > timeout:
                     log.info("closing idle session %r", session)
                     session.close("idle for too long")
+            self.lobby.expire_tables(now)
 
 
 def _authorized_key_list(keys: Any) -> list[asyncssh.SSHKey]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from netcode.framing import FrameDecoder, FrameError
 from netcode.identity import Identity
+from netcode.inputgate import TokenBucket
 from netcode.outbox import Outbox, OutboxClosed
 from netcode.protocol import Dispatcher, ProtocolError, UnknownType, error_frame, server_frame
 
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from netcode.table import Table
 
 log = logging.getLogger(__name__)
+
+REQUEST_RATE = 50.0
+"""Requests a second a session may make, sustained; a screen sends a few per move."""
+REQUEST_BURST = 200.0
 
 
 class Session:
@@ -40,10 +45,13 @@ class Session:
         self.outbox = Outbox(outbox_limit)
         self.table: Table | None = None
         self.seat: int | None = None
+        self.lobby_page = 0
         self.closed = False
         self.close_reason = ""
         self.last_input = asyncio.get_running_loop().time()
         self._decoder = FrameDecoder()
+        self._requests = TokenBucket(REQUEST_RATE, REQUEST_BURST, self.last_input)
+        self._told_slow = False
         self._inbound: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._on_close: list[Callable[[Session], None]] = []
         self._dispatcher = Dispatcher(lobby.handlers(self), self._unknown)
@@ -82,7 +90,13 @@ class Session:
             self.fail("bad_frame", f"Closing: {exc}.")
             return
         for message in messages:
-            self._inbound.put_nowait(message)
+            if self._requests.take(1, self.last_input):
+                self._told_slow = False
+                self._inbound.put_nowait(message)
+            elif not self._told_slow:  # one refusal per flood, not one per dropped request
+                self._told_slow = True
+                self.put(error_frame("slow_down", "Too many requests at once: some were "
+                                                  "dropped. Wait a moment and try again."))
 
     async def _read(self) -> None:
         while True:
@@ -115,9 +129,11 @@ class Session:
         """Leave the lobby; the outbox drains what is queued, then ends the transport."""
         if self.closed:
             return
-        if bye:
-            self.put(server_frame("bye", reason=reason))
+        # Closed before the goodbye is queued: an outbox that just overflowed refuses it,
+        # and that refusal must not start another close.
         self.closed = True
+        if bye:
+            self.outbox.put(server_frame("bye", reason=reason))
         self.close_reason = reason
         self.outbox.close()
         self._inbound.put_nowait(None)

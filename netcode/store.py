@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     options TEXT NOT NULL,
     round INTEGER NOT NULL DEFAULT 1,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -67,6 +68,7 @@ class TableRecord:
     seed: int
     options: dict[str, Any]
     round: int
+    creator: str | None = None
     seat_records: dict[int, SeatRecord] = field(default_factory=dict)
     log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -83,6 +85,9 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            if "creator" not in columns:  # a database from before tables had creators
+                self._db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
 
     def close(self) -> None:
         with self._lock:
@@ -113,12 +118,15 @@ class Store:
         return dict(rows)
 
     # tables
-    def create_table(self, game: str, seats: int, seed: int, options: dict[str, Any]) -> int:
+    def create_table(self, game: str, seats: int, seed: int, options: dict[str, Any],
+                     creator: str | None = None) -> int:
         with self._lock:
             self._db.execute("BEGIN")
             cur = self._db.execute(
-                "INSERT INTO tables (game, seats, seed, options, created) VALUES (?, ?, ?, ?, ?)",
-                (game, seats, seed, json.dumps(options, sort_keys=True), time.time()),
+                "INSERT INTO tables (game, seats, seed, options, created, creator) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game, seats, _seed_in(seed), json.dumps(options, sort_keys=True), time.time(),
+                 creator),
             )
             table_id = int(cur.lastrowid or 0)
             self._db.executemany(
@@ -143,13 +151,24 @@ class Store:
                 (table_id, idx, seat, pack_plain(action)),
             )
 
+    def delete_table(self, table_id: int) -> None:
+        """An expired table: its log, seats and row go together."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            for sql in ("DELETE FROM actions WHERE table_id = ?",
+                        "DELETE FROM seats WHERE table_id = ?",
+                        "DELETE FROM tables WHERE id = ?"):
+                self._db.execute(sql, (table_id,))
+            self._db.execute("COMMIT")
+
     def new_round(self, table_id: int, seed: int) -> int:
         """Play again: a fresh seed and an empty log, same seats and options."""
         with self._lock:
             self._db.execute("BEGIN")
             self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
             self._db.execute(
-                "UPDATE tables SET seed = ?, round = round + 1 WHERE id = ?", (seed, table_id)
+                "UPDATE tables SET seed = ?, round = round + 1 WHERE id = ?",
+                (_seed_in(seed), table_id),
             )
             (rnd,) = self._db.execute(
                 "SELECT round FROM tables WHERE id = ?", (table_id,)
@@ -160,10 +179,11 @@ class Store:
     def load_tables(self) -> list[TableRecord]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, game, seats, seed, options, round FROM tables ORDER BY id"
+                "SELECT id, game, seats, seed, options, round, creator FROM tables ORDER BY id"
             ).fetchall()
             records = [
-                TableRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows
+                TableRecord(r[0], r[1], r[2], _seed_out(r[3]), json.loads(r[4]), r[5], r[6])
+                for r in rows
             ]
             by_id = {rec.id: rec for rec in records}
             for table_id, seat, user_id, bot in self._db.execute(
@@ -175,3 +195,13 @@ class Store:
             ):
                 by_id[table_id].log.append((seat, unpack_plain(blob)))
         return records
+
+
+def _seed_in(seed: int) -> bytes:
+    """Deal seeds are 128-bit; SQLite integers hold 64, so a seed is stored as a blob."""
+    return seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big")
+
+
+def _seed_out(value: bytes | int) -> int:
+    """A stored seed: a blob, or an integer written before seeds grew past 64 bits."""
+    return int.from_bytes(value, "big") if isinstance(value, bytes) else int(value)

@@ -17,9 +17,10 @@ engine's decision.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import logging
-import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -33,6 +34,25 @@ if TYPE_CHECKING:
     from engine.bots import Bot
 
 log = logging.getLogger(__name__)
+
+SEED_BITS = 128
+"""Deal seeds come from the OS's cryptographic randomness: with 31 bits, a player could
+search every seed for the one that deals their own 13 cards, and then know every hand."""
+
+
+def new_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
+
+def bot_seed(table_seed: int, seat: int, round_no: int) -> int:
+    """A bot's own randomness, fixed by the table but one-way: its play gives the seed away
+    no more than its cards do."""
+    digest = hashlib.sha256(f"bot:{table_seed}:{seat}:{round_no}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class NotSaved(Exception):
+    """The log write failed, so the action was taken back: a table and its log never differ."""
 
 
 class Member(Protocol):
@@ -82,6 +102,7 @@ class Table:
         store: Store,
         *,
         round_no: int = 1,
+        creator: str | None = None,
         bot_delay: float = 1.0,
         open_hands: bool = False,
         on_change: Callable[[Table], None] | None = None,
@@ -93,6 +114,7 @@ class Table:
         self.options = options
         self.game = game
         self.round = round_no
+        self.creator = creator
         self.occupants = [Occupant() for _ in range(seats)]
         self.watchers: dict[Member, int | None] = {}
         self._store = store
@@ -108,6 +130,9 @@ class Table:
         self.over = bool(game.over)
         self.to_act: frozenset[int] = frozenset(game.to_act)
         self.seq = len(game.log)
+        self.between_deals = game.hands_after_deal() is not None
+        self.idle_since: float | None = asyncio.get_running_loop().time()
+        """Loop time since when nobody has been at the table (None: someone is)."""
 
     # lifecycle
     def start(self) -> None:
@@ -153,15 +178,26 @@ class Table:
                 return seat
         return None
 
+    @property
+    def seats_may_change(self) -> bool:
+        """A bot may leave (or a seat change hands) only where no deal is under way."""
+        return self.over or self.between_deals or self.seq == 0
+
+    def has_person(self) -> bool:
+        return any(occ.user_id is not None for occ in self.occupants)
+
     def attach(self, member: Member, seat: int | None) -> None:
         """Start sending this member frames; its first view comes from the table task."""
         self.watchers[member] = seat
+        self.idle_since = None
         self._queue.put_nowait(_Item("sync", member=member))
         self._presence_changed()
 
     def detach(self, member: Member) -> None:
         if member in self.watchers:
             del self.watchers[member]
+            if not self.watchers:
+                self.idle_since = asyncio.get_running_loop().time()
             self._presence_changed()
 
     def set_occupant(self, seat: int, occupant: Occupant) -> None:
@@ -239,6 +275,9 @@ class Table:
             member.put(error_frame(code, str(getattr(exc, "message", exc)),
                                    rule=getattr(exc, "rule", None), ref=item.ref))
             return
+        except NotSaved as exc:
+            member.put(error_frame("not_saved", str(exc), ref=item.ref))
+            return
         member.put(server_frame("ack", table=self.id, ref=item.ref, seq=len(self.game.log)))
         await self._publish(events=events, actor=seat)
 
@@ -255,7 +294,7 @@ class Table:
         if bot is None:
             from engine.bots import make_bot
 
-            bot = self._bots[seat] = make_bot(occ.bot, self.seed * 31 + seat + self.round)
+            bot = self._bots[seat] = make_bot(occ.bot, bot_seed(self.seed, seat, self.round))
 
         def think_and_apply() -> list[dict[str, Any]]:
             action = bot.act(self.game.view(seat))
@@ -282,7 +321,7 @@ class Table:
             if item.member is not None:
                 item.member.put(error_frame("not_over", "This game is still being played."))
             return
-        seed = random.SystemRandom().randrange(1, 2**31)
+        seed = new_seed()
 
         def fresh() -> Any:
             game = engine.create_game(self.game_name, self.seats, seed, self.options)
@@ -296,9 +335,21 @@ class Table:
 
     # worker-thread side: only ever called from this table's task via to_thread
     def _apply_and_log(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply and commit as one step: if the log cannot be written, the game is put back
+        as it was (rebuilt from the log without the action, a rare path) and NotSaved says why.
+        """
         events = self.game.apply(seat, action)
         logged_seat, logged_action = self.game.log[-1]
-        self._store.append_action(self.id, len(self.game.log) - 1, logged_seat, logged_action)
+        try:
+            self._store.append_action(self.id, len(self.game.log) - 1, logged_seat,
+                                      logged_action)
+        except Exception as exc:
+            log.error("table %s: could not save action %s: %r", self.id, len(self.game.log),
+                      exc)
+            self.game = engine.replay(self.game_name, self.seats, self.seed, self.options,
+                                      list(self.game.log[:-1]))
+            raise NotSaved("The host could not save that move, so it was not made "
+                           "(the host's disk may be full or read-only).") from None
         return list(events)
 
     def _view_frame(self, seat: int | None, players: list[dict[str, Any]]) -> bytes:
@@ -329,6 +380,7 @@ class Table:
         self.over = bool(self.game.over)
         self.to_act = frozenset(self.game.to_act)
         self.seq = len(self.game.log)
+        self.between_deals = self.game.hands_after_deal() is not None
         members = list(self.watchers.items())
         players = self.players()
         frames = await asyncio.to_thread(self._render, {s for _, s in members}, players)

@@ -21,6 +21,7 @@ from netcode.driver import (
     release_dead_print_captures,
     session_console,
 )
+from netcode.inputgate import InputGate, InputLimits
 from netcode.link import LocalLink
 from netcode.session import Session
 from tui.app import make_app
@@ -35,10 +36,14 @@ class TerminalHandler:
     """Apps currently running (the churn test reads it)."""
 
     def __init__(self, chan: Any, session: Session, term_type: str,
-                 size: tuple[int, int], env: dict[str, str]) -> None:
+                 size: tuple[int, int], env: dict[str, str],
+                 limits: InputLimits | None = None) -> None:
         self._chan = chan
         self.session = session
+        self.gate = InputGate(limits or InputLimits(), asyncio.get_running_loop().time())
+        size = self.gate.clamp(*size)
         self.size = size
+        self._told_dropped = False
         self._paused = False
         self._dirty = False
         self._driver: SSHDriver | None = None
@@ -93,17 +98,33 @@ class TerminalHandler:
 
     # from the SSH channel
     def data_received(self, data: bytes) -> None:
-        text = self._utf8.decode(data)
+        now = asyncio.get_running_loop().time()
+        text, dropped = self.gate.admit(self._utf8.decode(data), now)
+        if dropped:
+            self._tell_dropped()
+        elif text:
+            self._told_dropped = False
         if not text:
             return
-        self.session.last_input = asyncio.get_running_loop().time()
+        self.session.last_input = now
         if self._driver is None:
             self._pending_input.append(text)
         else:
             self._driver.feed(text)
 
+    def _tell_dropped(self) -> None:
+        """Once per flood, not once per chunk: the note itself must stay cheap."""
+        if self._told_dropped:
+            return
+        self._told_dropped = True
+        log.info("%r: input over the limit was dropped (%s characters so far)",
+                 self.session, self.gate.dropped)
+        if self.app is not None:
+            self.app.notify("Input arrived faster than the host takes it: some was dropped.",
+                            severity="warning")
+
     def resize(self, width: int, height: int) -> None:
-        self.size = (width or 80, height or 24)
+        self.size = self.gate.clamp(width, height)
         if self._driver is not None:
             self._driver.resize(*self.size)
 
