@@ -35,6 +35,8 @@ class LobbyScreen(Screen[None]):
         Binding("a", "again", "Play again"),
         Binding("n", "new", "New table"),
         Binding("l", "refresh", "Refresh"),
+        Binding("left_square_bracket", "page(-1)", "Prev page", show=False),
+        Binding("right_square_bracket", "page(1)", "Next page", show=False),
         Binding("r", "rules", "Rules"),
         Binding("o", "settings", "Settings"),
         Binding("question_mark", "help", "Keys", show=False),
@@ -97,8 +99,15 @@ class LobbyScreen(Screen[None]):
             if rows:
                 table.move_cursor(row=min(cursor, len(rows) - 1))
 
+        page, pages = lobby.get("page", 0), lobby.get("pages", 1)
+        total = lobby.get("total", len(rows))
+
         def games() -> Text:
-            t = Text(" Games: ", style="bold")
+            t = Text()
+            if pages > 1:
+                t.append(f" {total} tables, page {page + 1} of {pages}: [ and ] turn pages\n",
+                         style="dim")
+            t.append(" Games: ", style="bold")
             for i, g in enumerate(lobby.get("games", [])):
                 seats = "/".join(str(s) for s in g.get("seats", []))
                 t.append(("   " if i else "") + f"{g.get('title')} ({g['name']}, {seats} seats)")
@@ -107,7 +116,8 @@ class LobbyScreen(Screen[None]):
             return t
 
         self.query_one("#games", TextLines).show(
-            (tuple(g["name"] for g in lobby.get("games", [])), bool(rows)), games)
+            (tuple(g["name"] for g in lobby.get("games", [])), bool(rows), page, pages, total),
+            games)
 
     def note(self, text: str, rule: str | None = None) -> None:
         msg = f" ! {text}" + (f" [{rule}]" if rule else "")
@@ -141,6 +151,12 @@ class LobbyScreen(Screen[None]):
 
     def action_refresh(self) -> None:
         self.app.send({"t": "list"})  # type: ignore[attr-defined]
+
+    def action_page(self, step: int) -> None:
+        """The host lists a page of tables at a time, so a crowded room still fits a frame."""
+        page = self.lobby.get("page", 0) + step
+        if 0 <= page < self.lobby.get("pages", 1):
+            self.app.send({"t": "list", "page": page})  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
         games = self.lobby.get("games", [])

@@ -132,3 +132,16 @@ async def test_the_quit_question_promises_a_kept_seat_only_to_a_seated_player(
         await pilot.pause()
         text = str(app.screen.query_one("#quit").render())
         assert "Leave meldhall?" in text and "seat" not in text
+
+
+async def test_a_crowded_lobby_turns_pages_and_says_how_many_tables() -> None:
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({**lobby_message(), "page": 0, "pages": 3, "total": 70})
+        await pilot.pause()
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        shown = str(pilot.app.screen.query_one("#games").render())
+        assert "70 tables, page 1 of 3" in shown
+    assert link.sent == [{"t": "list", "page": 1}]
