@@ -36,12 +36,16 @@ class TokenBucket:
 
 @dataclass(frozen=True, slots=True)
 class InputLimits:
-    """A person typing sends a few characters a second, and moving the mouse some hundred
-    bytes; card codes pasted in are a few dozen. These leave all of that untouched."""
+    """A person typing sends a few characters a second, and moving the mouse about a
+    kilobyte; card codes pasted in are a few dozen. These leave all of that untouched.
 
-    rate: int = 2048
+    Each character costs its App about 50 us on the host's one loop (measured by
+    bench/input_flood.py), so the burst bounds the longest stall one flood can cause
+    every other session: about 50 ms, against 11 s for 200 KB before these limits."""
+
+    rate: int = 1536
     """Characters a second, sustained."""
-    burst: int = 4096
+    burst: int = 1024
     """Characters that may arrive at once before the rate applies."""
     paste: int = 1024
     """Characters of one bracketed paste that are kept."""

@@ -29,6 +29,7 @@ import asyncssh
 
 from netcode.hostkey import load_or_create_host_key
 from netcode.identity import IdentityError
+from netcode.inputgate import InputLimits
 from netcode.lobby import Lobby, LobbyLimits
 from netcode.protocol import error_frame
 from netcode.store import Store
@@ -61,6 +62,7 @@ class HostConfig:
     allow_client_seeds: bool = False
     open_hands: bool = False
     lobby_limits: LobbyLimits = field(default_factory=LobbyLimits)
+    input_limits: InputLimits = field(default_factory=InputLimits)
 
 
 @dataclass(slots=True)
@@ -228,7 +230,8 @@ class ChannelSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         term_type, size = self._term
         env = dict(chan.get_environment() or {})
         session = self._host.lobby.open_session(identity)
-        self._handler = TerminalHandler(chan, session, term_type, size, env)
+        self._handler = TerminalHandler(chan, session, term_type, size, env,
+                                        self._host.config.input_limits)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self._handler is not None:
