@@ -389,11 +389,14 @@ class Lobby:
         table = self._current(session, seated=False)
         if table is None:
             return
-        if session.seat is not None:
+        # Mid-deal the seat stays the player's, away, as on a dropped connection: freeing
+        # it would hand their cards to whoever sat down next.
+        kept = session.seat is not None and not table.seats_may_change
+        if session.seat is not None and not kept:
             table.set_occupant(session.seat, Occupant())
         table.detach(session)
         session.table, session.seat = None, None
-        session.put(server_frame("left", table=table.id))
+        session.put(server_frame("left", table=table.id, kept=kept))
         session.put(self.lobby_frame(session), replace_key="lobby")
 
     async def on_add_bot(self, session: Session, message: dict[str, Any]) -> None:

@@ -346,3 +346,16 @@ async def test_a_spectator_cannot_move_bots_take_seats_mid_deal_or_restart(
     owner.send("remove_bot", seat=2)
     assert (await owner.wait_for("error"))["code"] == "deal_on"
     assert table.occupants[2].bot is not None
+
+
+async def test_a_seat_left_mid_deal_is_not_there_for_the_taking(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    owner, table_id, _ = await _seated_at_bot_table(connect, "ola")
+    owner.send("action", action={"type": "draw"}, ref=1)
+    await owner.wait_for("ack")
+    owner.send("leave")
+    assert (await owner.wait_for("left"))["kept"] is True
+    spy = await connect("sly")
+    spy.send("sit", table=table_id, seat=0)
+    assert (await spy.wait_for("error"))["code"] == "seat_taken"
+    owner.send("sit", table=table_id)  # the player comes back to the same hand
+    assert (await owner.wait_for("joined"))["seat"] == 0
