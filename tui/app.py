@@ -173,7 +173,8 @@ class MeldhallApp(App[int]):
             self.push_screen(ScoreScreen(self._info()))
 
     def show_rules(self) -> None:
-        self.push_screen(RulesScreen())
+        game = ((self.table_message or {}).get("view") or {}).get("game")
+        self.push_screen(RulesScreen(game))
 
     def show_settings(self) -> None:
         self.push_screen(SettingsScreen())

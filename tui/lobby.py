@@ -103,11 +103,11 @@ class LobbyScreen(Screen[None]):
         total = lobby.get("total", len(rows))
 
         def games() -> Text:
-            t = Text()
+            t = Text(style="bold")
             if pages > 1:
                 t.append(f" {total} tables, page {page + 1} of {pages}: [ and ] turn pages\n",
                          style="dim")
-            t.append(" Games: ", style="bold")
+            t.append(" Games: ")
             for i, g in enumerate(lobby.get("games", [])):
                 seats = "/".join(str(s) for s in g.get("seats", []))
                 t.append(("   " if i else "") + f"{g.get('title')} ({g['name']}, {seats} seats)")

@@ -3,8 +3,6 @@ the leave confirm and the "please enlarge" screen."""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
 from rich import box
@@ -18,20 +16,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from tui.panels import TableInfo
+from tui.rules_text import RULES, TITLES, RuleEntry, rule_text
 
 MIN_SIZE = (80, 24)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
              "space": "Space", "escape": "Esc", "enter": "Enter"}
 PILES = ("clean", "dirty", "wild")
 LEAVE_KEYS = "Ctrl+C or Ctrl+Q leaves, after y to confirm (or a second Ctrl+C)."
-
-
-def rules_module() -> ModuleType | None:
-    """``tui.rules_text`` (written separately), or None while it does not exist yet."""
-    try:
-        return importlib.import_module("tui.rules_text")
-    except ImportError:
-        return None
 
 
 def score_table(info: TableInfo) -> Table:
@@ -117,31 +108,48 @@ class ScoreScreen(ModalScreen[None]):
 
 
 def game_title(name: str) -> str:
-    """``looking_and_down`` → ``Looking and Down``."""
-    return " ".join(w if w == "and" else w.capitalize() for w in name.split("_"))
+    """``looking_and_down`` → ``Looking and Down`` (the rules file's own title if known)."""
+    return TITLES.get(name) or " ".join(
+        w if w == "and" else w.capitalize() for w in name.split("_"))
 
 
-def rule_body(entry: Any) -> Text:
+def rule_body(entry: RuleEntry) -> Text:
     t = Text(f"{entry.id}  {entry.title}\n", style="bold")
     t.append(entry.text)
     return t
 
 
-class RulesScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,r,q", "close", "Close")]
+class RulesView(VerticalScroll):
+    """One game's rules reference, section by section, from its data file."""
+
+    def __init__(self, game: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game = game
 
     def compose(self) -> ComposeResult:
-        module = rules_module()
-        rules: dict[str, list[Any]] = getattr(module, "RULES", {}) if module else {}
-        if not rules:
-            yield Static("The rules text is not installed on this host yet.", id="norules")
-        else:
-            with TabbedContent(id="rules"):
-                for game, entries in rules.items():
-                    with TabPane(game_title(game), id=f"rules-{game}"), \
-                            VerticalScroll():
-                        for entry in entries:
-                            yield Static(rule_body(entry), classes="rule", markup=False)
+        section = None
+        for entry in RULES.get(self.game, []):
+            if entry.section != section:
+                section = entry.section
+                yield Static(Text(section, style="bold underline"), classes="section")
+            yield Static(rule_body(entry), classes="rule", markup=False)
+
+
+class RulesScreen(ModalScreen[None]):
+    """Every game's rules, the game at hand first."""
+
+    BINDINGS = [Binding("escape,r,q", "close", "Close")]
+
+    def __init__(self, first: str | None = None) -> None:
+        super().__init__()
+        self.first = first
+
+    def compose(self) -> ComposeResult:
+        games = sorted(RULES, key=lambda g: (g != self.first, game_title(g)))
+        with TabbedContent(id="rules"):
+            for game in games:
+                with TabPane(game_title(game), id=f"rules-{game}"):
+                    yield RulesView(game)
         yield Footer()
 
     def action_close(self) -> None:
@@ -158,8 +166,7 @@ class RuleDialog(ModalScreen[None]):
         self.rule_id = rule_id
 
     def compose(self) -> ComposeResult:
-        module = rules_module()
-        entry = module.rule_text(self.rule_id) if module else None
+        entry = rule_text(self.rule_id)
         body = rule_body(entry) if entry else Text(f"{self.rule_id}: no text for this rule yet.")
         with VerticalScroll(id="dialog"):
             yield Static(body, markup=False)

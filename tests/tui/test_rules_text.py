@@ -121,3 +121,29 @@ def test_text_is_plain_single_paragraph(entry: RuleEntry) -> None:
     sentences = [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9])", entry.text) if s]
     assert 1 <= len(sentences) <= 4, entry.text
     assert len(entry.title) <= 40
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_one_rules_data_file_with_a_title_summary_and_full_entries(
+        game: str) -> None:
+    from importlib import resources
+
+    from tui.rules_text import TITLES, parse_rules
+
+    text = (resources.files("tui") / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    title, summary, entries = parse_rules(text)
+    assert title == TITLES[game] and len(summary.splitlines()) >= 5
+    assert entries == RULES[game]
+    assert all(e.title and e.text and e.section for e in entries)
+    assert len({e.id for e in entries}) == len(entries)
+
+
+def test_the_rules_data_format_is_read_as_written() -> None:
+    from tui.rules_text import parse_rules
+
+    title, summary, entries = parse_rules(
+        "# Some Game\nTwo lines\nof summary.\n\n## Melds\n\n### XX-M1 Wild melds\n"
+        "At most one wild.\nNever two.\n\n### XX-M2 Size\nThree cards.\n")
+    assert (title, summary) == ("Some Game", "Two lines\nof summary.")
+    assert entries == [RuleEntry("XX-M1", "Wild melds", "At most one wild.\nNever two.", "Melds"),
+                       RuleEntry("XX-M2", "Size", "Three cards.", "Melds")]
