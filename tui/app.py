@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from tui.eventtext import event_text
+from tui.games import screen_for
 from tui.link import Link
 from tui.lobby import LobbyScreen
 from tui.panels import TableInfo, table_look
@@ -106,8 +106,9 @@ class MeldhallApp(App[int]):
             self.table_screen.show(payload)
         elif tag == "events":
             info = self._info()
+            game = screen_for(info.view.get("game"))
             for event in payload.get("events", []):
-                self._log(event_text(event, info.name, info.look, info.teams))
+                self._log(game.event_line(event, info.name, info.look, info.teams))
         elif tag == "chat":
             line = Text.assemble((f"{payload.get('name')}: ", "bold cyan"),
                                  str(payload.get("text", "")))

@@ -17,15 +17,14 @@ KIND_WORDS = {"natural": "natural", "mixed": "mixed", "wild": "wild", "clean": "
 
 
 def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
-               teams: list[list[int]] | None = None) -> Text:
-    """One line for one event."""
+               teams: list[list[int]] | None = None, complete_at: int = 7) -> Text:
+    """One line for one event of the family; a game's own events are its screen's
+    (``tui.games.base.GameScreen.special_event``)."""
     kind = event.get("type")
     who = name(event.get("seat"))
     t = Text()
     if kind == "deal_started":
         t.append(f"Deal {event.get('deal')} begins; {name(event.get('dealer'))} deals.")
-    elif kind == "exact_cut":
-        t.append(f"{who} cut exactly: +{event.get('points')}.")
     elif kind == "upcard":
         t.append("The upcard is ")
         t.append_text(card_text(event["card"]["code"], look))
@@ -43,8 +42,6 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         t.append("The stock is empty.")
     elif kind == "went_out":
         t.append(f"{who} went out!", style="bold")
-    elif kind == "picked_up_foot":
-        t.append(f"{who} picked up the foot.")
     elif kind == "took_pile":
         t.append(f"{who} took the pile ({event.get('count')} cards) with ")
         t.append_text(card_text(event["top"]["code"], look))
@@ -53,7 +50,7 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         verb = "melded" if kind == "melded" else "laid off"
         t.append(f"{who} {verb} ")
         t.append_text(cards_text(event.get("cards", []), look))
-        size = f", {event['size']}/7" if "size" in event else ""
+        size = f", {event['size']}/{complete_at}" if "size" in event else ""
         t.append(f" ({KIND_WORDS.get(event.get('kind', ''), event.get('kind', ''))}{size}).")
     elif kind == "discarded":
         t.append(f"{who} discarded ")
@@ -82,6 +79,6 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
 
 
 def team_label(team: int, name: Names, teams: list[list[int]] | None = None) -> str:
-    """``ann+cy`` for a team of the usual partnership layout (seats team, team+2, ...)."""
-    seats = teams[team] if teams and team < len(teams) else [team, team + 2]
+    """``ann+cy`` for a partnership; a player's own name where each plays alone."""
+    seats = teams[team] if teams and team < len(teams) else [team]
     return "+".join(name(s) for s in seats)

@@ -1,9 +1,8 @@
 """The middle of the table, chosen by ``view["game"]``: each team's melds and standing.
 
-A game whose moments need more (Skarney's offered card and declared wilds, Looking and
-Down's frozen melds, Canastone's frozen pile and closed teams) gets its own subclass in
-``PANELS``; the table screen only calls ``panel.lines(info, width)`` and shows them in a
-``LinesView``, which repaints only the lines that changed.
+A game whose moments need more (an offered card and declared wilds, melds made out of
+turn, a frozen pile and closed teams) gets its own subclass in its module under ``tui/games/``; the table screen only calls ``panel.lines(info, width)``
+and shows them in a ``LinesView``, which repaints only the lines that changed.
 """
 
 from __future__ import annotations
@@ -106,10 +105,12 @@ class GamePanel:
     """The middle of the table as lines: per team, a header and its melds with kind and
     size. Teams stack; from ``SIDE_BY_SIDE`` columns they sit side by side."""
 
-    complete_at = 7
     SIDE_BY_SIDE = 150
     VIEW_KEYS: tuple[str, ...] = ("melds", "totals", "teams")
     """The parts of the view the lines are made of: equal parts, equal lines."""
+
+    def __init__(self, complete_at: int = 7) -> None:
+        self.complete_at = complete_at
 
     def key(self, info: TableInfo, width: int) -> tuple[Any, ...]:
         """Compared as plain data before the lines are rebuilt, and to find lines another
@@ -142,39 +143,6 @@ class GamePanel:
     def team_header(self, info: TableInfo, team: int) -> Text:
         total = info.view.get("totals", {}).get(team, 0)
         return Text(f"{info.team_name(team)} · {total} pts", style="bold")
-
-
-class HandAndFootPanel(GamePanel):
-    """Adds the minimum count, piles toward going out and red threes."""
-
-    VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "min_count", "red_threes", "piles",
-                 "go_out_piles")
-
-    def team_header(self, info: TableInfo, team: int) -> Text:
-        v = info.view
-        out = super().team_header(info, team)
-        need = v.get("min_count", {}).get(team, 0)
-        if v.get("opened", {}).get(team):
-            out.append(" · opened", style="green")
-        else:
-            out.append(f" · needs {need} to open", style="bold yellow")
-        reds = v.get("red_threes", {}).get(team, [])
-        if reds:
-            out.append(" · red 3s ")
-            out.append_text(cards_text(reds, info.look))
-        piles = v.get("piles", {}).get(team, {})
-        goal = v.get("go_out_piles", {})
-        parts = [f"{kind} {piles.get(kind, 0)}/{goal.get(kind, 0)}"
-                 for kind in ("clean", "dirty", "wild")]
-        out.append("\n piles to go out: " + "  ".join(parts), style="")
-        return out
-
-
-PANELS: dict[str, type[GamePanel]] = {"hand_and_foot": HandAndFootPanel}
-
-
-def panel_for(game: str | None) -> GamePanel:
-    return PANELS.get(game or "", GamePanel)()
 
 
 def side_by_side(blocks: list[list[Text]], width: int, ascii: bool = False) -> list[Text]:

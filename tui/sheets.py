@@ -15,40 +15,40 @@ from textual.containers import ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
+from tui.games import GameScreen, screen_for
 from tui.panels import TableInfo
 from tui.rules_text import RULES, TITLES, RuleEntry, rule_text
 
 MIN_SIZE = (80, 24)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
              "space": "Space", "escape": "Esc", "enter": "Enter"}
-PILES = ("clean", "dirty", "wild")
 LEAVE_KEYS = "Ctrl+C or Ctrl+Q leaves, after y to confirm (or a second Ctrl+C)."
 
 
-def score_table(info: TableInfo) -> Table:
-    """One row per deal and team: every item the engine itemises, then the running total."""
+def score_table(info: TableInfo, game: GameScreen) -> Table:
+    """One row per deal and team: every item the engine itemises, then the running total.
+
+    The game's own items (piles and their bonuses, say) are its screen's columns."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
-    for title in ("Deal", "Team", "Melded", "Piles", "Red 3", "Out", "Unplayed", "Deal",
-                  "Total"):
+    titles = ("Deal", "Team", "Melded", *(title for title, _ in game.score_columns), "Out",
+              "Unplayed", "Deal", "Total")
+    for title in titles:
         table.add_column(title, justify="right" if title in ("Melded", "Deal", "Total")
                          else "left", no_wrap=True)
     for row in info.view.get("score_sheet", []):
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
             item = teams[team]
-            piles = item.get("piles", {})
-            reds = item.get("red_threes", {})
             unplayed = "\n".join(
-                f"{info.name(int(s))} {p.get('hand', 0)}/{p.get('foot', 0)}"
+                f"{info.name(int(s))} {game.unplayed(p, info)}"
                 for s, p in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
             out_cut = []
             if item.get("going_out"):
                 went = row.get("went_out")
                 out_cut.append(f"out +{item['going_out']}"
                                + (f" {info.name(went)}" if went is not None else ""))
-            if item.get("exact_cut"):
-                out_cut.append(f"cut +{item['exact_cut']}")
+            out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
                 deal += "\nstock\nout"
@@ -56,9 +56,7 @@ def score_table(info: TableInfo) -> Table:
                 deal, "+".join(info.name(s) for s in info.teams[int(team)])
                 if int(team) < len(info.teams) else str(team),
                 str(item.get("melded", 0)),
-                "\n".join(f"{k} {piles.get(k, {}).get('count', 0)}: "
-                          f"{piles.get(k, {}).get('bonus', 0)}" for k in PILES),
-                f"{reds.get('count', 0)}: {reds.get('points', 0)}",
+                *(cell(item, info) for _, cell in game.score_columns),
                 "\n".join(out_cut) or "-",
                 f"{unplayed}\n= {item.get('penalty_total', 0)}",
                 Text(str(item.get("deal_score", 0)), style="bold"),
@@ -76,9 +74,9 @@ def score_renderable(info: TableInfo) -> Group:
     if not v.get("score_sheet"):
         parts.append(Text("No deal has been scored yet.", style="dim"))
     else:
-        parts.append(score_table(info))
-        parts.append(Text("Piles and red 3s: count: bonus.  Out: going out and exact cut.  "
-                          "Unplayed: hand/foot per seat.", style="dim"))
+        game = screen_for(v.get("game"))
+        parts.append(score_table(info, game))
+        parts.append(Text(game.score_note, style="dim"))
     totals = v.get("totals", {})
     parts.append(Text("Totals: " + "   ".join(
         f"{info.team_name(int(t))} {n}" for t, n in sorted(totals.items(), key=lambda kv:
@@ -108,7 +106,7 @@ class ScoreScreen(ModalScreen[None]):
 
 
 def game_title(name: str) -> str:
-    """``looking_and_down`` → ``Looking and Down`` (the rules file's own title if known)."""
+    """``some_game_and_more`` → ``Some Game and More`` (the rules file's own title if known)."""
     return TITLES.get(name) or " ".join(
         w if w == "and" else w.capitalize() for w in name.split("_"))
 

@@ -27,16 +27,14 @@ from tui.cards import (
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
-from tui.panels import GamePanel, TableInfo, panel_for, side_by_side, table_look
+from tui.games import GameScreen, screen_for
+from tui.panels import GamePanel, TableInfo, side_by_side, table_look
 from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
-# binding action -> the legal kind that makes it available
+# binding action -> the legal kind (of the contract's vocabulary) that makes it available
 NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
          "lay_off": "lay_off", "stage_lay_off": "lay_off", "discard": "discard",
          "ask": "ask_to_go_out", "answer": "answer", "next_deal": "next_deal"}
-
-PHASES = {"draw": "draw", "play": "play", "answer": "waiting for an answer",
-          "deal_over": "deal over", "game_over": "game over"}
 
 
 SEAT_LINES = SharedBuilds()
@@ -85,6 +83,7 @@ class TableScreen(Screen[None]):
         self.staged: list[tuple[int | None, list[int]]] = []  # (meld id for a lay-off, ids)
         self.target: int | None = None
         self.panel: GamePanel | None = None
+        self.game: GameScreen = screen_for(None)
         self._ready = False
         self._footer_key: tuple[Any, ...] | None = None
         self._panel_key: tuple[Any, ...] | None = None
@@ -142,6 +141,8 @@ class TableScreen(Screen[None]):
             self.target = None
         info = self.info = TableInfo(message, names, table_look(settings.look, message),
                                      self.target)
+        if self.game.name != view.get("game"):
+            self.game = screen_for(view.get("game"))
         self._top(info)
         self._seats(info, by_seat)
         self._panel(info)
@@ -169,7 +170,7 @@ class TableScreen(Screen[None]):
         self.query_one("#top", TextLines).show(data, lambda: Text.assemble(
             (f" {v.get('title') or v.get('game')}", "bold"),
             f" · table {m.get('table')} · deal {v.get('deal_number')}{deals}"
-            f" · {PHASES.get(v.get('phase', ''), v.get('phase', ''))} · you: {you}"))
+            f" · {self.game.phase_label(v.get('phase'))} · you: {you}"))
 
     def _seats(self, info: TableInfo, by_seat: dict[Any, dict[str, Any]]) -> None:
         """Two seats a line, each in half the width; only changed lines repaint."""
@@ -177,7 +178,7 @@ class TableScreen(Screen[None]):
         half = max(20, (view.content_region.width or self.app.size.width) // 2)
         v = info.view
         key = (half, info.seat, info.names, info.look, v.get("counts"), v.get("to_act"),
-               v.get("dealer"), v.get("teams"), by_seat)
+               v.get("dealer"), v.get("teams"), by_seat, type(self.game))
         if key == self._seats_key:
             return
         self._seats_key = key
@@ -185,7 +186,8 @@ class TableScreen(Screen[None]):
         def build() -> list[Text]:
             to_act = set(v.get("to_act", []))
             cells = [self._seat_text(info, seat, by_seat.get(seat, {}),
-                                     v.get("counts", {}).get(seat, {}), seat in to_act)
+                                     v.get("counts", {}).get(seat, {}), seat in to_act,
+                                     self.game)
                      for seat in range(len(info.names))]
             return side_by_side([cells[0::2], cells[1::2]], half, info.look.ascii)
 
@@ -195,7 +197,7 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _seat_text(info: TableInfo, seat: int, player: dict[str, Any], counts: Any,
-                   acting: bool) -> Text:
+                   acting: bool, game: GameScreen) -> Text:
         t = Text(">" if acting else " ", style="bold reverse" if acting else "")
         mine = info.team_of(seat) == info.team_of(info.seat) and info.seat is not None
         t.append(f" {info.name(seat)}", style="bold green" if mine else "bold")
@@ -209,23 +211,15 @@ class TableScreen(Screen[None]):
             t.append(" (away)", style="yellow")
         if seat == info.view.get("dealer"):
             t.append(" D", style="dim")
-        if isinstance(counts, dict):
-            t.append(f" · hand {counts.get('hand', 0)}")
-            if counts.get("stage") == "foot":
-                t.append(" · in foot" + (" (played)" if counts.get("foot_played") else ""),
-                         style="bold")
-            elif "foot" in counts:
-                t.append(f" · foot {counts.get('foot')}")
-        elif counts:
-            t.append(f" · {counts} cards")
+        t.append_text(game.seat_detail(counts))
         return t
 
     def _panel(self, info: TableInfo) -> None:
-        panel = self.panel = panel_for(info.view.get("game"))
+        panel = self.panel = self.game.make_panel()
         view = self.query_one("#panel", LinesView)
         width = view.content_region.width or self.app.size.width
         open_hands = info.message.get("open_hands")
-        key = (type(panel), panel.key(info, width), open_hands)
+        key = (type(panel), panel.complete_at, panel.key(info, width), open_hands)
         if key != self._panel_key:
             self._panel_key = key
             view.set_lines(PANEL_LINES.get(key, lambda: open_hands_lines(info, open_hands)
@@ -256,7 +250,7 @@ class TableScreen(Screen[None]):
         self.query_one("#pile", TextLines).show(data, build)
 
     def _prompt(self, info: TableInfo) -> None:
-        text, style = prompt_text(info)
+        text, style = prompt_text(info, self.game)
         self.query_one("#prompt", TextLines).show((text, style), lambda: Text(text, style))
 
     def _hand(self, info: TableInfo) -> None:
@@ -277,16 +271,12 @@ class TableScreen(Screen[None]):
         hand_view = self.query_one(HandView)
         sel = [c for c in hand_view.cards if c["id"] in hand_view.selected]
         sort = self.app.settings.sort  # type: ignore[attr-defined]
-        foot = counts.get("foot", 0) if isinstance(counts, dict) else 0
-        data = (len(hand_view.cards), foot, counts.get("stage") if isinstance(counts, dict)
-                else None, sort, tuple(c["id"] for c in sel), info.look)
+        detail = self.game.hand_detail(counts)
+        data = (len(hand_view.cards), detail, sort, tuple(c["id"] for c in sel), info.look)
 
         def build() -> Text:
             t = Text(f" Your hand ({len(hand_view.cards)})", style="bold")
-            if isinstance(counts, dict) and counts.get("stage") == "foot":
-                t.append(" · playing your foot")
-            else:
-                t.append(f" · foot: {foot} face down")
+            t.append(detail)
             t.append(f" · by {sort} (z)")
             if sel:
                 t.append(f" · selected {len(sel)}: ")
@@ -512,14 +502,7 @@ class TableScreen(Screen[None]):
             if options:
                 self._send({k: v for k, v in options[0].items()})
                 return
-        action: dict[str, Any] = {"type": "take_pile", "cards": cards}
-        if melds:
-            action["melds"] = melds
-        if lay_offs:
-            action["lay_offs"] = lay_offs
-        if self.target is not None:
-            action["onto"] = self.target
-        self._send(action)
+        self._send(self.game.take_action(cards, melds, lay_offs, self.target))
 
     def action_meld(self) -> None:
         if any(meld is not None for meld, _ in self.staged):
@@ -634,7 +617,7 @@ class TableScreen(Screen[None]):
         self.app.send({"t": "leave"})  # type: ignore[attr-defined]
 
 
-def prompt_text(info: TableInfo) -> tuple[str, str]:
+def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     """The line that says whose move it is, and the partner question, for everyone."""
     v, seat = info.view, info.seat
     to_act = list(v.get("to_act", []))
@@ -671,7 +654,7 @@ def prompt_text(info: TableInfo) -> tuple[str, str]:
             what = "meld, lay off, then discard"
         mine = " Your turn: " + what + "." + extra.get(permission or "", "")
         return mine, "bold green"
-    return f" {info.name(turn)}'s turn ({PHASES.get(phase or '', phase)}).", ""
+    return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
 
 
 def open_hands_lines(info: TableInfo, hands: Any) -> list[Text]:

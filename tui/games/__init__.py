@@ -1,0 +1,13 @@
+"""Each game's screen hooks, registered by game name (``view["game"]``)."""
+
+from __future__ import annotations
+
+from tui.games.base import GameScreen
+from tui.games.hand_and_foot import HandAndFootScreen
+
+SCREENS: dict[str, GameScreen] = {screen.name: screen for screen in (HandAndFootScreen(),)}
+
+
+def screen_for(game: str | None) -> GameScreen:
+    """The game's screen hooks; a game without its own module is shown plainly."""
+    return SCREENS.get(game or "") or GameScreen()

@@ -1,0 +1,83 @@
+"""The per-game seam of the screens: one object per game says how its table reads.
+
+The table screen, the score sheet and the event log are shared by every game and name
+none. What differs between games on screen (the middle panel, phase names, what a seat's
+line and your hand's heading add, how a pile take is spelt, the events only one game has,
+the score sheet's game columns) is a hook here, overridden by the game's own module in
+``tui/games/`` and registered by game name in ``tui.games.SCREENS`` (python-chess's
+variants are the model: small overrides over one class). What is legal is never decided
+here: the view's ``legal`` listing says that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+
+from tui.cards import CardLook
+from tui.eventtext import Names, event_text
+from tui.panels import GamePanel, TableInfo
+
+ScoreColumn = tuple[str, Callable[[dict[str, Any], TableInfo], str]]
+"""A score-sheet column: its title, and the cell for one team's item of one deal."""
+
+
+class GameScreen:
+    """The screens' view of one game; the base serves any game of the family plainly."""
+
+    name: ClassVar[str] = ""
+    panel: ClassVar[type[GamePanel]] = GamePanel
+    complete_at: ClassVar[int] = 7
+    """Cards in a complete meld (a canasta or pile), shown as ``size/7``."""
+    phases: ClassVar[dict[str, str]] = {
+        "draw": "draw", "play": "play", "answer": "waiting for an answer",
+        "deal_over": "deal over", "game_over": "game over"}
+    score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
+    """Columns between "Melded" and "Out" on the score sheet."""
+    score_note: ClassVar[str] = "Out: going out.  Unplayed: cards left per seat."
+
+    def make_panel(self) -> GamePanel:
+        return self.panel(self.complete_at)
+
+    def phase_label(self, phase: str | None) -> str:
+        return self.phases.get(phase or "", phase or "")
+
+    def seat_detail(self, counts: Any) -> Text:
+        """What a seat's line says after its name: the sizes of its hidden holdings."""
+        if isinstance(counts, dict):
+            return Text(f" · hand {counts.get('hand', 0)}")
+        return Text(f" · {counts} cards") if counts else Text()
+
+    def hand_detail(self, counts: Any) -> str:
+        """What your hand's heading adds after its size."""
+        return ""
+
+    def take_action(self, cards: list[int], melds: list[list[int]],
+                    lay_offs: list[dict[str, Any]], target: int | None) -> dict[str, Any]:
+        """A pile take from the selected cards and the staged melds (contract fields)."""
+        action: dict[str, Any] = {"type": "take_pile", "cards": cards}
+        if melds:
+            action["melds"] = melds
+        return action
+
+    def special_event(self, event: dict[str, Any], name: Names,
+                      look: CardLook) -> Text | None:
+        """A line for an event only this game has; None for the family's events."""
+        return None
+
+    def event_line(self, event: dict[str, Any], name: Names, look: CardLook,
+                   teams: list[list[int]]) -> Text:
+        line = self.special_event(event, name, look)
+        if line is not None:
+            return line
+        return event_text(event, name, look, teams, self.complete_at)
+
+    def out_items(self, item: dict[str, Any]) -> list[str]:
+        """Score items of this game shown with going out on the sheet."""
+        return []
+
+    def unplayed(self, penalty: dict[str, Any], info: TableInfo) -> str:
+        """The score sheet's cards-left cell for one seat's penalty item."""
+        return str(penalty.get("hand", 0)) if isinstance(penalty, dict) else str(penalty)
