@@ -1,8 +1,9 @@
 """The middle of the table, chosen by ``view["game"]``: each team's melds and standing.
 
 A game whose moments need more (an offered card and declared wilds, melds made out of
-turn, a frozen pile and closed teams) gets its own subclass in its module under ``tui/games/``; the table screen only calls ``panel.lines(info, width)``
-and shows them in a ``LinesView``, which repaints only the lines that changed.
+turn, a frozen pile and closed teams) gets its own subclass in its module under
+``tui/games/``; the table screen only calls ``panel.lines(info, width)`` and shows them
+in a ``LinesView``, which repaints only the lines that changed.
 """
 
 from __future__ import annotations

@@ -238,7 +238,28 @@ class KeysScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class QuitDialog(ModalScreen[bool]):
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question over the screen; dismisses with True for yes."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(f"{self.question}\n\ny: yes  n/Esc: no", id="quit", markup=False)
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class QuitDialog(ConfirmDialog):
     """Asks before a session ends: a stray Ctrl+C at a table should not drop a player.
 
     Dismisses with True to leave. A second Ctrl+C is the app's own priority binding,
@@ -251,18 +272,15 @@ class QuitDialog(ModalScreen[bool]):
     ]
 
     def __init__(self, seated: bool = False) -> None:
-        super().__init__()
+        kept = " Your seat is kept for you while you are away." if seated else ""
+        super().__init__(f"Leave meldhall?{kept}")
         self.seated = seated
 
     def compose(self) -> ComposeResult:
-        kept = " Your seat is kept for you while you are away." if self.seated else ""
         with VerticalScroll(id="dialog"):
-            yield Static(f"Leave meldhall?{kept}\n\ny: leave  n/Esc: stay", id="quit",
+            yield Static(f"{self.question}\n\ny: leave  n/Esc: stay", id="quit",
                          markup=False)
         yield Footer()
-
-    def action_answer(self, leave: bool) -> None:
-        self.dismiss(leave)
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -29,6 +29,7 @@ from tui.cards import (
 from tui.compositor import DirtyOnlyCompositor
 from tui.games import GameScreen, screen_for
 from tui.panels import GamePanel, TableInfo, side_by_side, table_look
+from tui.sheets import ConfirmDialog
 from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
 # binding action -> the legal kind (of the contract's vocabulary) that makes it available
@@ -614,7 +615,18 @@ class TableScreen(Screen[None]):
             self.app.send({"t": "remove_bot", "seat": bots[-1]})  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
-        self.app.send({"t": "leave"})  # type: ignore[attr-defined]
+        """A player is asked first: ``q`` is one stray key away from the hand keys."""
+        if not self.seated():
+            self.app.send({"t": "leave"})  # type: ignore[attr-defined]
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.send({"t": "leave"})  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(
+            "Leave this table? During a deal your seat and hand are kept for you until you "
+            "sit here again; between deals the seat is freed."), answered)
 
 
 def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:

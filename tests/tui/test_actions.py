@@ -240,6 +240,12 @@ async def test_play_again_chat_and_leave() -> None:
         await at_table(pilot, link, game, 1)
         await pilot.press("c", *"hi all", "enter")
         link.push({"t": "chat", "table": 3, "name": "ann", "text": "hello bob"})
-        await pilot.press("q")
+        await pilot.press("q")  # a player is asked first
+        await pilot.pause()
+        assert "Leave this table?" in str(pilot.app.screen.query_one("#quit").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "chat", "text": "hi all"}
+        await pilot.press("q", "y")
         await pilot.pause()
     assert link.sent[-2:] == [{"t": "chat", "text": "hi all"}, {"t": "leave"}]
