@@ -90,7 +90,10 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._address = "?"
         self._authenticated = False
+        self._key_candidate: str | None = None
+        """Fingerprint of the key last accepted by ``validate_public_key``, not yet proven."""
         self.fingerprint: str | None = None
+        """Set only in ``auth_completed``, when a verified signature was the way in."""
         self.username = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -115,24 +118,38 @@ class MeldhallSSHServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self._key_candidate = None
         return True
 
     def auth_completed(self) -> None:
+        """Authentication succeeded; a key is the identity only if it was the proof.
+
+        asyncssh calls ``validate_public_key`` both for a bare offer (answered with
+        PK_OK, no signature yet) and for the signed request, whose signature it checks
+        right after the callback returns True and before it reports success. Every other
+        way in (keyboard-interactive, password) passes through one of our validators
+        just before success, and each of them forgets the candidate. So a candidate
+        still standing here is the key whose signature asyncssh has just verified;
+        a client that only offered someone's public key gets no key identity.
+        """
         self._authenticated = True
         self._host.unauthenticated -= 1
+        self.fingerprint = self._key_candidate
+        self._key_candidate = None
 
     # public keys: the identity when a client has one
     def public_key_auth_supported(self) -> bool:
         return self._host.config.password is None or self._host.authorized is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self._key_candidate = None
         allowed = self._host.authorized
         if allowed is not None and key.public_data not in allowed:
             return False
         if allowed is None and self._host.config.password is not None:
             return False
-        # asyncssh verifies the signature right after this returns True.
-        self.fingerprint = key.get_fingerprint()
+        # Only a candidate: the signature (if any) is checked after this returns.
+        self._key_candidate = key.get_fingerprint()
         return True
 
     # keyboard-interactive: an empty round on an open LAN, the password otherwise
@@ -143,15 +160,18 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         return self._host.authorized is None
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        self._key_candidate = None
         return ("", "", "", ())
 
     def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        self._key_candidate = None  # a key merely offered earlier is not proof
         return self._host.config.password is None and self._host.authorized is None
 
     def password_auth_supported(self) -> bool:
         return self._host.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
+        self._key_candidate = None
         secret = self._host.password
         if secret is None:
             return False
