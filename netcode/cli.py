@@ -15,6 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
+from netcode.datadir import StartupError
 from netcode.server import Host, HostConfig
 
 log = logging.getLogger("meldhall")
@@ -66,18 +67,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def serve(args: argparse.Namespace) -> int:
-    host = Host(HostConfig(
-        data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
-        authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
-        max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
-        bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
-        open_hands=args.open_hands,
-    ))
-    port = await host.start()
+    """Run the host until SIGINT/SIGTERM; a start-up failure is one line on stderr, status 1."""
+    try:
+        host = await _start(args)
+    except StartupError as exc:
+        _say(f"meldhall: {exc}")
+        return 1
     out = sys.__stdout__
     assert out is not None
-    out.write(f"meldhall is listening on port {port}\n")
-    out.write(f"players connect with:  ssh -p {port} NAME@{lan_address()}\n")
+    out.write(f"meldhall is listening on port {host.port}\n")
+    out.write(f"players connect with:  ssh -p {host.port} NAME@{lan_address()}\n")
     out.write(f"host key fingerprint:  {host.fingerprint}\n")
     out.flush()
     stop = asyncio.Event()
@@ -88,6 +87,18 @@ async def serve(args: argparse.Namespace) -> int:
     log.info("shutting down")
     await host.stop()
     return 0
+
+
+async def _start(args: argparse.Namespace) -> Host:
+    host = Host(HostConfig(
+        data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
+        authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
+        max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
+        bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
+        open_hands=args.open_hands,
+    ))
+    await host.start()
+    return host
 
 
 def _say(text: str) -> None:

@@ -16,10 +16,12 @@ reclaim code) is the identity.
 from __future__ import annotations
 
 import asyncio
+import errno
 import hashlib
 import hmac
 import logging
 import os
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +29,7 @@ from typing import Any
 
 import asyncssh
 
+from netcode.datadir import DataDir, StartupError
 from netcode.hostkey import load_or_create_host_key
 from netcode.identity import IdentityError
 from netcode.lobby import Lobby
@@ -297,22 +300,64 @@ class Host:
             self.authorized = {
                 key.public_data for key in _authorized_key_list(keys)
             }
-        # Private: the database holds players' reclaim codes, the dir holds the host key.
-        config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.store = Store(config.data_dir / "meldhall.sqlite3")
+        # Private (0700/0600) and locked: the database holds players' hashed reclaim
+        # codes, the directory holds the host key, and only one host may write them.
+        self.data = DataDir(config.data_dir)
+        try:
+            self.store = _open_store(self.data.db_path)
+            try:
+                self.host_key = _host_key(config.data_dir)
+            except StartupError:
+                self.store.close()
+                raise
+        except BaseException:
+            self.data.close()
+            raise
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds,
                            open_hands=config.open_hands)
-        self.host_key = load_or_create_host_key(config.data_dir)
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None
         self._reaper: asyncio.Task[None] | None = None
         self.port = config.port
 
     async def start(self) -> int:
-        """Restore every table, then open the port; returns the port actually bound."""
-        await self.lobby.restore()
-        self._server = await asyncssh.create_server(
+        """Restore every table, then open the port; returns the port actually bound.
+
+        Raises ``StartupError`` (one line, having released everything it took) when
+        the database cannot be read or the port cannot be opened.
+        """
+        try:
+            try:
+                await self.lobby.restore()
+            except sqlite3.DatabaseError as exc:
+                raise StartupError(
+                    f"the database {self.data.db_path} cannot be read ({exc}); "
+                    "move it aside to start with an empty room"
+                ) from None
+            self._server = await self._listen()
+        except BaseException:
+            await self.lobby.shutdown()
+            self.close()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._reaper = asyncio.get_running_loop().create_task(self._reap_idle())
+        return self.port
+
+    async def _listen(self) -> asyncssh.SSHAcceptor:
+        try:
+            return await self._create_server()
+        except OSError as exc:
+            where = f"{self.config.host} port {self.config.port}"
+            if exc.errno == errno.EADDRINUSE:
+                raise StartupError(
+                    f"{where} is already in use (another meldhall host or another program);"
+                    " stop it or choose another --port"
+                ) from None
+            raise StartupError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+
+    async def _create_server(self) -> asyncssh.SSHAcceptor:
+        return await asyncssh.create_server(
             lambda: MeldhallSSHServer(self),
             self.config.host,
             self.config.port,
@@ -328,9 +373,6 @@ class Host:
             login_timeout=self.config.login_timeout,
             server_version="meldhall",
         )
-        self.port = self._server.sockets[0].getsockname()[1]
-        self._reaper = asyncio.get_running_loop().create_task(self._reap_idle())
-        return self.port
 
     async def stop(self) -> None:
         if self._reaper is not None:
@@ -340,7 +382,12 @@ class Host:
             await self._server.wait_closed()
         await self.lobby.shutdown()
         await asyncio.sleep(0.1)  # let the last frames and exit statuses go out
+        self.close()
+
+    def close(self) -> None:
+        """Close the database and release the data directory (idempotent)."""
         self.store.close()
+        self.data.close()
 
     async def _reap_idle(self) -> None:
         timeout = self.config.idle_timeout
@@ -351,6 +398,24 @@ class Host:
                 if now - session.last_input > timeout:
                     log.info("closing idle session %r", session)
                     session.close("idle for too long")
+
+
+def _open_store(path: Path) -> Store:
+    """The database, checked: a damaged file stops start-up with one line, not a traceback."""
+    try:
+        return Store(path)
+    except sqlite3.DatabaseError as exc:
+        raise StartupError(
+            f"the database {path} is damaged or is not a meldhall database ({exc}); "
+            "move it aside to start with an empty room"
+        ) from None
+
+
+def _host_key(data_dir: Path) -> asyncssh.SSHKey:
+    try:
+        return load_or_create_host_key(data_dir)
+    except (OSError, asyncssh.KeyImportError) as exc:
+        raise StartupError(f"cannot read or create the host key in {data_dir}: {exc}") from None
 
 
 def _authorized_key_list(keys: Any) -> list[asyncssh.SSHKey]:

@@ -78,7 +78,18 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        try:
+            self._open()
+        except sqlite3.Error:
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        """Check the file is a sound SQLite database, then set it up (raises sqlite3.Error)."""
         with self._lock:
+            (verdict,) = self._db.execute("PRAGMA quick_check").fetchone()
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {verdict}")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
