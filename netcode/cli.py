@@ -43,8 +43,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="accept only the keys in this authorized_keys file")
     serve.add_argument("--idle-timeout", type=float, default=3600.0,
                        help="close sessions with no input for this many seconds")
-    serve.add_argument("--max-per-address", type=int, default=16)
-    serve.add_argument("--max-unauthenticated", type=int, default=32)
+    serve.add_argument("--max-per-address", type=int, default=16,
+                       help="connections one address may hold, logged in or not")
+    serve.add_argument("--max-unauthenticated-per-address", type=int, default=8,
+                       help="connections one address may hold before logging in")
+    serve.add_argument("--max-unauthenticated", type=int, default=64,
+                       help="connections the host holds before they log in (past it, the"
+                       " busiest address's oldest is dropped)")
+    serve.add_argument("--login-timeout", type=float, default=20.0,
+                       help="seconds a connection has to log in (host-key prompt included)")
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
     serve.add_argument("--open-hands", action="store_true",
@@ -94,6 +101,8 @@ async def _start(args: argparse.Namespace) -> Host:
         data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
         authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
         max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
+        max_unauthenticated_per_address=args.max_unauthenticated_per_address,
+        login_timeout=args.login_timeout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
         open_hands=args.open_hands,
     ))

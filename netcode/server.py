@@ -22,13 +22,13 @@ import hmac
 import logging
 import os
 import sqlite3
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from netcode.admission import Doorman
 from netcode.datadir import DataDir, StartupError
 from netcode.hostkey import load_or_create_host_key
 from netcode.identity import IdentityError
@@ -56,8 +56,14 @@ class HostConfig:
     authorized_keys: Path | None = None
     idle_timeout: float = 3600.0
     max_per_address: int = 16
-    max_unauthenticated: int = 32
-    login_timeout: float = 30.0
+    """Connections one address may hold, logged in or not."""
+    max_unauthenticated_per_address: int = 8
+    """Connections one address may hold before logging in; more are refused at once."""
+    max_unauthenticated: int = 64
+    """Connections the host holds before they log in; past it the most crowded address's
+    oldest one is dropped, so a flood never keeps another address's player out."""
+    login_timeout: float = 20.0
+    """Seconds from connecting to logged in, host-key prompt and password included."""
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
     bot_delay: float = 1.0
@@ -92,7 +98,6 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         self._host = host
         self._conn: asyncssh.SSHServerConnection | None = None
         self._address = "?"
-        self._authenticated = False
         self._key_candidate: str | None = None
         """Fingerprint of the key last accepted by ``validate_public_key``, not yet proven."""
         self.fingerprint: str | None = None
@@ -103,21 +108,19 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self._address = str(peer[0]) if peer else "?"
-        host = self._host
-        host.per_address[self._address] += 1
-        host.unauthenticated += 1
-        if (host.per_address[self._address] > host.config.max_per_address
-                or host.unauthenticated > host.config.max_unauthenticated):
-            log.warning("refusing a connection from %s: too many connections", self._address)
+        refusal = self._host.doorman.arrived(self, self._address)
+        if refusal is not None:
+            log.warning("refusing a connection from %s: %s", self._address, refusal)
+            self.drop(refusal)
+
+    def drop(self, reason: str) -> None:
+        """Close this connection (from a callback: after the callback returns)."""
+        conn = self._conn
+        if conn is not None:
             asyncio.get_running_loop().call_soon(conn.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        host = self._host
-        host.per_address[self._address] -= 1
-        if host.per_address[self._address] <= 0:
-            del host.per_address[self._address]
-        if not self._authenticated:
-            host.unauthenticated -= 1
+        self._host.doorman.left(self, self._address)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -135,8 +138,7 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         still standing here is the key whose signature asyncssh has just verified;
         a client that only offered someone's public key gets no key identity.
         """
-        self._authenticated = True
-        self._host.unauthenticated -= 1
+        self._host.doorman.logged_in(self, self._address)
         self.fingerprint = self._key_candidate
         self._key_candidate = None
 
@@ -291,8 +293,9 @@ class Host:
 
     def __init__(self, config: HostConfig) -> None:
         self.config = config
-        self.per_address: Counter[str] = Counter()
-        self.unauthenticated = 0
+        self.doorman = Doorman(max_per_address=config.max_per_address,
+                               max_pending_per_address=config.max_unauthenticated_per_address,
+                               max_pending=config.max_unauthenticated)
         self.password = _Scrypt.of(config.password) if config.password is not None else None
         self.authorized: set[bytes] | None = None
         if config.authorized_keys is not None:

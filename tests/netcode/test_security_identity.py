@@ -12,7 +12,7 @@ import asyncssh
 import pytest
 
 from netcode.client import MeldhallClient
-from netcode.server import Host
+from netcode.server import Host, HostConfig
 
 
 class OfferedKey(asyncssh.SSHKeyPair):
@@ -63,3 +63,58 @@ async def test_offered_key_without_signature_gets_no_identity(host: Host, forged
     joined = await back.wait_for("joined")
     assert joined["table"] == table and joined["seat"] == 0
     back.close()
+
+
+async def test_flood_from_one_address_never_keeps_another_address_out(
+        host_config: HostConfig) -> None:
+    host_config.max_unauthenticated_per_address = 8
+    host_config.max_unauthenticated = 12
+    host_config.login_timeout = 60.0  # the flood stays for the whole test
+    host = Host(host_config)
+    await host.start()
+    pairs: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    try:
+        for _ in range(40):  # far more than the old 36 that blocked every login
+            pairs.append(await asyncio.open_connection("127.0.0.1", host.port))
+        await asyncio.sleep(0.3)
+        assert host.doorman.pending <= 8  # the rest were refused at once
+        # A player from another address gets in at once, again and again.
+        for i in range(3):
+            player = await asyncio.wait_for(MeldhallClient.connect(
+                "127.0.0.1", host.port, f"real{i}", local_addr=("127.0.0.2", 0)), 5)
+            assert (await player.wait_for("welcome"))["name"] == f"real{i}"
+            player.close()
+        # Two more flooding addresses fill the host's pool: the busiest loses its oldest,
+        # and a fourth address still gets in.
+        for source in ("127.0.0.3", "127.0.0.4"):
+            for _ in range(8):
+                pairs.append(await asyncio.open_connection("127.0.0.1", host.port,
+                                                           local_addr=(source, 0)))
+        await asyncio.sleep(0.3)
+        assert host.doorman.pending <= 12
+        player = await asyncio.wait_for(MeldhallClient.connect(
+            "127.0.0.1", host.port, "late", local_addr=("127.0.0.5", 0)), 5)
+        assert (await player.wait_for("welcome"))["name"] == "late"
+        player.close()
+    finally:
+        for _, writer in pairs:
+            writer.close()
+        await host.stop()
+
+
+async def test_connection_that_never_logs_in_is_closed_after_the_grace_time(
+        host_config: HostConfig) -> None:
+    host_config.login_timeout = 1.0
+    host = Host(host_config)
+    await host.start()
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        started = asyncio.get_running_loop().time()
+        while await asyncio.wait_for(reader.read(4096), 5):
+            pass  # the host's version line, then nothing until it gives up
+        assert asyncio.get_running_loop().time() - started < 3
+        writer.close()
+        await asyncio.sleep(0.1)
+        assert host.doorman.pending == 0
+    finally:
+        await host.stop()

@@ -219,7 +219,7 @@ async def test_room_password(host_config: HostConfig) -> None:
 async def test_silent_connections_count_against_the_unauthenticated_limit(
         host_config: HostConfig) -> None:
     """Half-open connections that never log in cannot crowd players out for good."""
-    host_config.max_unauthenticated = 2
+    host_config.max_unauthenticated_per_address = 2
     host = Host(host_config)
     await host.start()
     try:
