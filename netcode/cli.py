@@ -52,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
                        " busiest address's oldest is dropped)")
     serve.add_argument("--login-timeout", type=float, default=20.0,
                        help="seconds a connection has to log in (host-key prompt included)")
+    serve.add_argument("--login-free-failures", type=int, default=5,
+                       help="wrong reclaim codes or room passwords (per name and per address)"
+                       " before each further try must wait 1, 2, 4, ... seconds")
+    serve.add_argument("--login-lock-after", type=int, default=10,
+                       help="wrong answers (per name and per address) that lock it out")
+    serve.add_argument("--login-lockout", type=float, default=600.0,
+                       help="seconds a lock-out lasts")
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
     serve.add_argument("--open-hands", action="store_true",
@@ -102,7 +109,8 @@ async def _start(args: argparse.Namespace) -> Host:
         authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
         max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
         max_unauthenticated_per_address=args.max_unauthenticated_per_address,
-        login_timeout=args.login_timeout,
+        login_timeout=args.login_timeout, login_free_failures=args.login_free_failures,
+        login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
         open_hands=args.open_hands,
     ))

@@ -30,10 +30,12 @@ import asyncssh
 
 from netcode.admission import Doorman
 from netcode.datadir import DataDir, StartupError
+from netcode.guard import Guard, seconds
 from netcode.hostkey import load_or_create_host_key
 from netcode.identity import IdentityError
 from netcode.lobby import Lobby
 from netcode.protocol import error_frame
+from netcode.registry import Registry
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
 from netcode.terminal import TerminalHandler
@@ -64,6 +66,13 @@ class HostConfig:
     oldest one is dropped, so a flood never keeps another address's player out."""
     login_timeout: float = 20.0
     """Seconds from connecting to logged in, host-key prompt and password included."""
+    login_free_failures: int = 5
+    """Wrong reclaim codes or room passwords, per name and per address, before each
+    further one must wait 1, 2, 4, ... seconds."""
+    login_lock_after: int = 10
+    """Wrong answers, per name and per address, that lock it out for ``login_lockout``."""
+    login_lockout: float = 600.0
+    """Seconds a lock lasts; a count is also forgotten this long after its last miss."""
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
     bot_delay: float = 1.0
@@ -112,6 +121,10 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         if refusal is not None:
             log.warning("refusing a connection from %s: %s", self._address, refusal)
             self.drop(refusal)
+
+    @property
+    def address(self) -> str:
+        return self._address
 
     def drop(self, reason: str) -> None:
         """Close this connection (from a callback: after the callback returns)."""
@@ -176,11 +189,28 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         return self._host.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """The room password, throttled per login name and per address like reclaim codes."""
         self._key_candidate = None
         secret = self._host.password
         if secret is None:
             return False
-        return await asyncio.to_thread(secret.check, password)
+        guard = self._host.guard
+        keys = (("password-name", username.partition("+")[0].lower()),
+                ("password-address", self._address))
+        wait = guard.wait(*keys)
+        if wait > 0:
+            self._banner(f"Too many wrong passwords; try again in {seconds(wait)}.")
+            return False
+        if await asyncio.to_thread(secret.check, password):
+            guard.succeeded(keys[0])
+            return True
+        guard.failed(*keys)
+        return False
+
+    def _banner(self, text: str) -> None:
+        """One line the player's ssh shows before it gives up (an auth banner)."""
+        if self._conn is not None:
+            self._conn.send_auth_banner(text + "\r\n")
 
     # what a connection may open
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
@@ -233,7 +263,8 @@ class ChannelSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         chan = self._chan
         try:
-            identity = self._host.lobby.identify(self._server.username, self._server.fingerprint)
+            identity = self._host.registry.identify(
+                self._server.username, self._server.fingerprint, self._server.address)
         except IdentityError as exc:
             if self._subsystem:
                 chan.write(error_frame("identity", str(exc)))
@@ -316,6 +347,9 @@ class Host:
         except BaseException:
             self.data.close()
             raise
+        self.guard = Guard(free=config.login_free_failures, lock_after=config.login_lock_after,
+                           lockout=config.login_lockout)
+        self.registry = Registry(self.store, self.guard)
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds,
                            open_hands=config.open_hands)

@@ -19,12 +19,20 @@ from pathlib import Path
 from typing import Any
 
 from netcode.framing import pack_plain, unpack_plain
+from netcode.identity import hash_code, is_hashed
+
+SCHEMA_VERSION = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
     code TEXT,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS names (
+    name TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
     created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS tables (
@@ -94,6 +102,35 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a database from an older meldhall up to date (``user_version``).
+
+        Version 1 binds each name to one identity and hashes reclaim codes. A
+        keyless player's name is theirs (it *is* their identity); a name used only
+        by keys goes to the key that first used it. Codes stored in plain text
+        before are hashed in place; their owners are given a new, long code the
+        next time they reclaim their name.
+        """
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version >= SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN")
+        rows = self._db.execute(
+            "SELECT id, name, code, created FROM users "
+            "ORDER BY id NOT LIKE 'name:%', created, id"
+        ).fetchall()
+        for user_id, name, code, created in rows:
+            self._db.execute(
+                "INSERT OR IGNORE INTO names (name, user_id, created) VALUES (?, ?, ?)",
+                (name.lower(), user_id, created),
+            )
+            if code is not None and not is_hashed(code):
+                self._db.execute("UPDATE users SET code = ? WHERE id = ?",
+                                 (hash_code(code), user_id))
+        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -101,19 +138,56 @@ class Store:
 
     # users
     def get_user(self, user_id: str) -> tuple[str, str | None] | None:
+        """(name, hashed reclaim code) of a known player."""
         with self._lock:
             row = self._db.execute(
                 "SELECT name, code FROM users WHERE id = ?", (user_id,)
             ).fetchone()
         return None if row is None else (row[0], row[1])
 
-    def put_user(self, user_id: str, name: str, code: str | None) -> None:
+    def name_owner(self, name: str) -> str | None:
+        """The identity a name is bound to, if anyone has taken it (any case)."""
         with self._lock:
-            self._db.execute(
-                "INSERT INTO users (id, name, code, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
-                (user_id, name, code, time.time()),
-            )
+            row = self._db.execute(
+                "SELECT user_id FROM names WHERE name = ?", (name.lower(),)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def claim(self, user_id: str, name: str, code_hash: str | None = None) -> bool:
+        """Bind ``name`` to ``user_id`` unless another identity holds it; record the player.
+
+        One transaction, so two first claims of one name cannot both win. Returns
+        whether ``name`` is now ``user_id``'s; when it is not, nothing changed.
+        """
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                now = time.time()
+                self._db.execute(
+                    "INSERT OR IGNORE INTO names (name, user_id, created) VALUES (?, ?, ?)",
+                    (name.lower(), user_id, now),
+                )
+                (owner,) = self._db.execute(
+                    "SELECT user_id FROM names WHERE name = ?", (name.lower(),)
+                ).fetchone()
+                if owner != user_id:
+                    self._db.execute("ROLLBACK")
+                    return False
+                self._db.execute(
+                    "INSERT INTO users (id, name, code, created) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+                    (user_id, name, code_hash, now),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return True
+
+    def set_code(self, user_id: str, code_hash: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE users SET code = ? WHERE id = ?", (code_hash, user_id))
 
     def user_names(self, user_ids: list[str]) -> dict[str, str]:
         with self._lock:
