@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import asyncssh
@@ -15,6 +17,7 @@ import pytest
 
 from netcode.client import MeldhallClient
 from netcode.datadir import DB_NAME
+from netcode.framing import FrameDecoder
 from netcode.server import Host, HostConfig
 
 
@@ -66,6 +69,47 @@ async def test_offered_key_without_signature_gets_no_identity(host: Host, forged
     joined = await back.wait_for("joined")
     assert joined["table"] == table and joined["seat"] == 0
     back.close()
+
+
+async def openssh_subsystem(host: Host, login: str, identity_file: Path) -> dict[str, Any]:
+    """What the real OpenSSH client is told first when it offers only a public key file."""
+    process = await asyncio.create_subprocess_exec(
+        "ssh", "-F", "/dev/null", "-o", "IdentitiesOnly=yes", "-i", str(identity_file),
+        "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+        "-o", "PreferredAuthentications=publickey,keyboard-interactive",
+        "-p", str(host.port), "-s", f"{login}@127.0.0.1", "meldhall",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    assert process.stdout is not None
+    decoder = FrameDecoder()
+    try:
+        while True:
+            data = await asyncio.wait_for(process.stdout.read(65536), 10)
+            assert data, "ssh ended without a message"
+            messages = decoder.feed(data)
+            if messages:
+                return messages[0]
+    finally:
+        process.kill()
+        await process.wait()
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
+async def test_openssh_offering_only_the_victims_public_key_gets_no_identity(
+        host: Host, tmp_path: Path) -> None:
+    """The issue's own reproduction: ``ssh -o IdentitiesOnly=yes -i victim.pub``."""
+    victim = asyncssh.generate_private_key("ssh-ed25519")
+    pub = tmp_path / "victim.pub"
+    pub.write_bytes(victim.export_public_key())
+    pub.chmod(0o600)
+    owner = await connect(host, "vic", client_keys=[victim])
+    assert (await owner.wait_for("welcome"))["user"] == f"key:{victim.get_fingerprint()}"
+    owner.close()
+    as_victim = await openssh_subsystem(host, "vic", pub)
+    assert as_victim["t"] == "error" and "belongs to" in as_victim["message"]
+    as_other = await openssh_subsystem(host, "mallory", pub)
+    assert as_other["t"] == "welcome" and as_other["user"] == "name:mallory"
 
 
 async def test_flood_from_one_address_never_keeps_another_address_out(
