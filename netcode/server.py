@@ -10,7 +10,15 @@ Authentication on a LAN: by default any name gets in without a password. The
 server still asks for a public key first (OpenSSH offers its keys silently), so a
 player's identity is their key when they have one; without one, an empty
 keyboard-interactive round lets them in with no prompt and the name (plus its
-reclaim code) is the identity.
+reclaim code) is the identity. A key counts only when its signature was the way
+in (see ``auth_completed``); offering someone's public key proves nothing.
+``netcode.registry`` then binds the name to that identity.
+
+Limits (each a ``HostConfig`` field and a ``meldhall serve`` flag): connections
+per address and those not yet logged in (``netcode.admission``), the login grace
+time, and wrong reclaim codes or room passwords (``netcode.guard``). The data
+directory is private and locked (``netcode.datadir``); a start-up failure is a
+``StartupError`` with one line for the operator.
 """
 
 from __future__ import annotations
