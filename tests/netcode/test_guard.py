@@ -1,0 +1,50 @@
+"""The wrong-answer guard on its own, with a clock the test moves."""
+
+from __future__ import annotations
+
+from netcode.guard import Guard, seconds
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_free_misses_then_doubling_waits_then_a_lockout_that_expires() -> None:
+    clock = Clock()
+    guard = Guard(free=5, lock_after=10, lockout=600.0, clock=clock)
+    waits = []
+    for _ in range(9):
+        assert guard.wait("lee") == 0
+        guard.failed("lee")
+        waits.append(guard.wait("lee"))
+        clock.now += guard.wait("lee")
+    assert waits == [0, 0, 0, 0, 0, 1, 2, 4, 8]
+    guard.failed("lee")
+    assert guard.wait("lee") == 600.0
+    clock.now += 599
+    assert guard.wait("lee") == 1
+    clock.now += 1
+    assert guard.wait("lee") == 0
+    guard.failed("lee")  # the count was forgotten with the lock: a free miss again
+    assert guard.wait("lee") == 0
+
+
+def test_success_forgets_only_the_key_it_names_and_memory_is_bounded() -> None:
+    clock = Clock()
+    guard = Guard(free=0, lock_after=3, lockout=60.0, max_keys=100, clock=clock)
+    guard.failed("name", "addr")
+    guard.succeeded("name")
+    assert guard.wait("name") == 0 and guard.wait("addr") == 1
+    for i in range(1000):
+        guard.failed(("addr", i))
+    assert len(guard._strikes) <= 100
+    assert guard.wait(("addr", 999)) == 1  # the newest are kept
+
+
+def test_waits_read_as_people_say_them() -> None:
+    assert [seconds(w) for w in (0.2, 1, 59.5, 600)] == [
+        "1 second", "1 second", "60 seconds", "10 minutes"]
