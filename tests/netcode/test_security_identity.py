@@ -6,6 +6,7 @@ Every test runs the real host on 127.0.0.1 and talks to it with asyncssh clients
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import shutil
 import sqlite3
@@ -91,7 +92,8 @@ async def openssh_subsystem(host: Host, login: str, identity_file: Path) -> dict
             if messages:
                 return messages[0]
     finally:
-        process.kill()
+        with contextlib.suppress(ProcessLookupError):  # ssh may have ended already
+            process.kill()
         await process.wait()
 
 
