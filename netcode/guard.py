@@ -64,6 +64,17 @@ class Guard:
                 strikes.until = now + min(2.0 ** (strikes.count - self.free - 1), self.lockout)
         self._prune(now)
 
+    def forgive(self, *keys: Hashable) -> None:
+        """Take back one wrong answer counted ahead of a check that then succeeded."""
+        now = self._clock()
+        for key in keys:
+            strikes = self._current(key, now)
+            if strikes is None:
+                continue
+            strikes.count -= 1
+            if strikes.count <= 0:
+                del self._strikes[key]
+
     def succeeded(self, *keys: Hashable) -> None:
         """The right answer: forget these keys' wrong ones."""
         for key in keys:

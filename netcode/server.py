@@ -209,10 +209,14 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         if wait > 0:
             self._banner(f"Too many wrong passwords; try again in {seconds(wait)}.")
             return False
+        # Counted as wrong before the (slow, threaded) check: tries sent in parallel, or
+        # cancelled by the next request before their answer, still count, and past the
+        # free ones are refused before they cost any CPU.
+        guard.failed(*keys)
         if await asyncio.to_thread(secret.check, password):
             guard.succeeded(keys[0])
+            guard.forgive(keys[1])
             return True
-        guard.failed(*keys)
         return False
 
     def _banner(self, text: str) -> None:

@@ -48,3 +48,14 @@ def test_success_forgets_only_the_key_it_names_and_memory_is_bounded() -> None:
 def test_waits_read_as_people_say_them() -> None:
     assert [seconds(w) for w in (0.2, 1, 59.5, 600)] == [
         "1 second", "1 second", "60 seconds", "10 minutes"]
+
+
+def test_a_miss_counted_ahead_of_a_check_can_be_taken_back() -> None:
+    clock = Clock()
+    guard = Guard(free=1, lock_after=5, lockout=60.0, clock=clock)
+    guard.failed("addr")
+    guard.failed("addr")
+    assert guard.wait("addr") == 1
+    guard.forgive("addr")
+    guard.forgive("addr")
+    assert guard.wait("addr") == 0 and "addr" not in guard._strikes
