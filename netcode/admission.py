@@ -18,6 +18,7 @@ costs an attacker nothing, so such connections are limited three ways:
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from typing import Protocol
 
@@ -39,7 +40,7 @@ class Doorman:
         self.max_pending_per_address = max_pending_per_address
         self.max_pending = max_pending
         self.per_address: Counter[str] = Counter()
-        self._pending: dict[str, list[Droppable]] = {}
+        self._pending: dict[str, list[tuple[float, Droppable]]] = {}
         """Connections not yet logged in, by address, oldest first."""
 
     @property
@@ -54,10 +55,15 @@ class Doorman:
         waiting = self._pending.setdefault(address, [])
         if len(waiting) >= self.max_pending_per_address:
             return "too many connections from this address that have not logged in"
-        waiting.append(conn)
+        waiting.append((time.monotonic(), conn))
         if self.pending > self.max_pending:
-            crowded = max(self._pending, key=lambda a: (len(self._pending[a]), a == address))
-            oldest = self._pending[crowded].pop(0)
+            # The busiest address; among equals, the one that has waited longest (so a
+            # newcomer from a fresh address is never the one dropped).
+            crowded = max(self._pending,
+                          key=lambda a: (len(self._pending[a]), -self._pending[a][0][0]))
+            _, oldest = self._pending[crowded].pop(0)
+            if not self._pending[crowded]:
+                del self._pending[crowded]
             log.warning("dropping a connection from %s that has not logged in: the host "
                         "has %s such connections", crowded, self.max_pending)
             oldest.drop("too many connections that have not logged in")
@@ -76,7 +82,6 @@ class Doorman:
         waiting = self._pending.get(address)
         if waiting is None:
             return
-        if conn in waiting:
-            waiting.remove(conn)
+        waiting[:] = [entry for entry in waiting if entry[1] is not conn]
         if not waiting:
             del self._pending[address]

@@ -1,7 +1,8 @@
-"""The wrong-answer guard on its own, with a clock the test moves."""
+"""The wrong-answer guard and the doorman on their own (the host tests use them for real)."""
 
 from __future__ import annotations
 
+from netcode.admission import Doorman
 from netcode.guard import Guard, seconds
 
 
@@ -59,3 +60,32 @@ def test_a_miss_counted_ahead_of_a_check_can_be_taken_back() -> None:
     guard.forgive("addr")
     guard.forgive("addr")
     assert guard.wait("addr") == 0 and "addr" not in guard._strikes
+
+
+class Conn:
+    def __init__(self) -> None:
+        self.dropped = False
+
+    def drop(self, reason: str) -> None:
+        self.dropped = True
+
+
+def test_a_full_pool_drops_the_busiest_addresss_oldest_never_a_fresh_newcomer() -> None:
+    doorman = Doorman(max_per_address=16, max_pending_per_address=8, max_pending=4)
+    spread = [Conn() for _ in range(4)]
+    for i, conn in enumerate(spread):
+        assert doorman.arrived(conn, f"10.0.0.{i}") is None
+    newcomer = Conn()
+    assert doorman.arrived(newcomer, "10.0.0.99") is None
+    assert not newcomer.dropped and spread[0].dropped and doorman.pending == 4
+    flood = [Conn() for _ in range(3)]
+    for conn in flood:
+        doorman.arrived(conn, "10.0.0.7")
+    late = Conn()
+    assert doorman.arrived(late, "10.0.0.98") is None
+    assert not late.dropped and flood[0].dropped
+    roomy = Doorman(max_per_address=16, max_pending_per_address=8, max_pending=64)
+    for _ in range(8):
+        assert roomy.arrived(Conn(), "10.0.0.7") is None
+    assert "not logged in" in (roomy.arrived(Conn(), "10.0.0.7") or "")
+    assert roomy.arrived(Conn(), "10.0.0.8") is None
