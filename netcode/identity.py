@@ -90,6 +90,18 @@ def check_name(name: str) -> None:
         raise IdentityError(f"The name {name} is reserved; choose another name.")
 
 
+_SKELETON = str.maketrans({"0": "o", "1": "l", "i": "l", "_": None, "-": None, ".": None})
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like at a glance: ``Al1ce``, ``alice`` and ``a.lice`` look alike.
+
+    Case, 0/o, 1/l/I and the separators are what a terminal font lets people
+    confuse, so a new name whose skeleton matches someone else's is refused.
+    """
+    return name.lower().translate(_SKELETON)
+
+
 def normalize_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch not in "- \t")
 

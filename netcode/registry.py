@@ -42,10 +42,7 @@ class Registry:
         check_name(name)
         if fingerprint is not None:
             user_id = key_user_id(fingerprint)
-            if not self.store.claim(user_id, name):
-                raise IdentityError(
-                    f"The name {name} belongs to another player; choose another name."
-                )
+            self._refuse_if_held(name, self.store.claim(user_id, name))
             return Identity(user_id, name)
         user_id = name_user_id(name)
         owner = self.store.name_owner(name)
@@ -57,8 +54,7 @@ class Registry:
         known = self.store.get_user(user_id)
         if known is None:
             fresh = new_code()
-            if not self.store.claim(user_id, name, hash_code(fresh)):
-                raise IdentityError(f"The name {name} was just taken; choose another name.")
+            self._refuse_if_held(name, self.store.claim(user_id, name, hash_code(fresh)))
             return Identity(user_id, name, fresh)
         if code is None:
             raise IdentityError(
@@ -66,6 +62,17 @@ class Registry:
                 "code you were shown; otherwise choose another name."
             )
         return self._reclaim(user_id, known, code, address)
+
+    @staticmethod
+    def _refuse_if_held(name: str, holder: str | None) -> None:
+        if holder is None:
+            return
+        if holder == name.lower():
+            raise IdentityError(f"The name {name} belongs to another player; choose another name.")
+        raise IdentityError(
+            f"The name {name} looks too much like {holder}, another player's; "
+            "choose another name."
+        )
 
     def _reclaim(self, user_id: str, known: tuple[str, str | None], code: str,
                  address: str) -> Identity:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from netcode.framing import pack_plain, unpack_plain
-from netcode.identity import hash_code, is_hashed
+from netcode.identity import hash_code, is_hashed, name_skeleton
 
 SCHEMA_VERSION = 1
 
@@ -32,9 +32,11 @@ CREATE TABLE IF NOT EXISTS users (
 );
 CREATE TABLE IF NOT EXISTS names (
     name TEXT PRIMARY KEY,
+    skeleton TEXT NOT NULL,
     user_id TEXT NOT NULL,
     created REAL NOT NULL
 );
+CREATE INDEX IF NOT EXISTS names_by_skeleton ON names (skeleton);
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -123,8 +125,9 @@ class Store:
         ).fetchall()
         for user_id, name, code, created in rows:
             self._db.execute(
-                "INSERT OR IGNORE INTO names (name, user_id, created) VALUES (?, ?, ?)",
-                (name.lower(), user_id, created),
+                "INSERT OR IGNORE INTO names (name, skeleton, user_id, created) "
+                "VALUES (?, ?, ?, ?)",
+                (name.lower(), name_skeleton(name), user_id, created),
             )
             if code is not None and not is_hashed(code):
                 self._db.execute("UPDATE users SET code = ? WHERE id = ?",
@@ -153,26 +156,34 @@ class Store:
             ).fetchone()
         return None if row is None else str(row[0])
 
-    def claim(self, user_id: str, name: str, code_hash: str | None = None) -> bool:
+    def claim(self, user_id: str, name: str, code_hash: str | None = None) -> str | None:
         """Bind ``name`` to ``user_id`` unless another identity holds it; record the player.
 
-        One transaction, so two first claims of one name cannot both win. Returns
-        whether ``name`` is now ``user_id``'s; when it is not, nothing changed.
+        A name nobody holds is also refused when it looks like one held by someone
+        else (``name_skeleton``). One transaction, so two first claims of one name
+        cannot both win. Returns None when ``name`` is now ``user_id``'s, else the
+        name that stands in the way, and then nothing changed.
         """
+        low, skeleton = name.lower(), name_skeleton(name)
         with self._lock:
             self._db.execute("BEGIN")
             try:
+                row = self._db.execute(
+                    "SELECT name, user_id FROM names WHERE name = ?", (low,)
+                ).fetchone()
+                if row is None:
+                    row = self._db.execute(
+                        "SELECT name, user_id FROM names WHERE skeleton = ? AND user_id != ? "
+                        "ORDER BY created LIMIT 1", (skeleton, user_id),
+                    ).fetchone()
+                if row is not None and row[1] != user_id:
+                    self._db.execute("ROLLBACK")
+                    return str(row[0])
                 now = time.time()
                 self._db.execute(
-                    "INSERT OR IGNORE INTO names (name, user_id, created) VALUES (?, ?, ?)",
-                    (name.lower(), user_id, now),
+                    "INSERT OR IGNORE INTO names (name, skeleton, user_id, created) "
+                    "VALUES (?, ?, ?, ?)", (low, skeleton, user_id, now),
                 )
-                (owner,) = self._db.execute(
-                    "SELECT user_id FROM names WHERE name = ?", (name.lower(),)
-                ).fetchone()
-                if owner != user_id:
-                    self._db.execute("ROLLBACK")
-                    return False
                 self._db.execute(
                     "INSERT INTO users (id, name, code, created) VALUES (?, ?, ?, ?) "
                     "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
@@ -183,7 +194,7 @@ class Store:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
-        return True
+        return None
 
     def set_code(self, user_id: str, code_hash: str) -> None:
         with self._lock:

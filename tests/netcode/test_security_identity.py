@@ -306,6 +306,16 @@ async def test_a_name_belongs_to_the_identity_that_took_it_first(host: Host) -> 
     assert back["user"] == f"key:{key.get_fingerprint()}" and back["name"] == "Kim\u2713"
 
 
+async def test_a_name_that_looks_like_a_taken_one_is_refused(host: Host) -> None:
+    await welcomed(host, "alice")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    for lookalike in ("al1ce", "AIice", "a.lice", "a_l_i_c_e"):
+        assert "looks too much like alice" in await refusal(host, lookalike)
+        assert "looks too much like alice" in await refusal(host, lookalike,
+                                                              client_keys=[key])
+    assert (await welcomed(host, "alicia"))["name"] == "alicia"
+
+
 @pytest.mark.parametrize("name", ["bot", "Bot7", "botty", "spectator", "host", "Server",
                                   "SYSTEM", "meldhall", "admin", "root"])
 async def test_reserved_names_are_refused(host: Host, name: str) -> None:
