@@ -16,6 +16,8 @@ from pathlib import Path
 import platformdirs
 
 from netcode.datadir import StartupError
+from netcode.inputgate import InputLimits
+from netcode.lobby import LobbyLimits
 from netcode.server import Host, HostConfig
 
 log = logging.getLogger("meldhall")
@@ -59,6 +61,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="wrong answers (per name and per address) that lock it out")
     serve.add_argument("--login-lockout", type=float, default=600.0,
                        help="seconds a lock-out lasts")
+    serve.add_argument("--max-tables", type=int, default=LobbyLimits.max_tables,
+                       help="open tables in the whole room")
+    serve.add_argument("--tables-per-player", type=int, default=LobbyLimits.tables_per_player,
+                       help="unfinished tables one player may have opened")
+    serve.add_argument("--empty-table-ttl", type=float, default=LobbyLimits.empty_table_ttl,
+                       help="seconds an empty or finished table nobody is at is kept")
+    serve.add_argument("--abandoned-table-ttl", type=float,
+                       default=LobbyLimits.abandoned_table_ttl,
+                       help="seconds a table nobody is at is kept, seats held or not")
+    serve.add_argument("--input-rate", type=int, default=InputLimits.rate,
+                       help="characters a second one terminal may send (sustained)")
+    serve.add_argument("--input-burst", type=int, default=InputLimits.burst,
+                       help="characters one terminal may send at once")
+    serve.add_argument("--paste-limit", type=int, default=InputLimits.paste,
+                       help="characters of one pasted text that are kept")
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
     serve.add_argument("--open-hands", action="store_true",
@@ -113,6 +130,12 @@ async def _start(args: argparse.Namespace) -> Host:
         login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
         open_hands=args.open_hands,
+        lobby_limits=LobbyLimits(
+            max_tables=args.max_tables, tables_per_player=args.tables_per_player,
+            empty_table_ttl=args.empty_table_ttl,
+            abandoned_table_ttl=args.abandoned_table_ttl),
+        input_limits=InputLimits(rate=args.input_rate, burst=args.input_burst,
+                                 paste=args.paste_limit),
     ))
     await host.start()
     return host
