@@ -27,6 +27,14 @@ def seats_text(table: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def seat_range(game: dict[str, Any]) -> str:
+    """``2-8`` for a run of seat counts, ``2/3/4/6`` otherwise: short enough for 80 columns."""
+    seats = sorted(game.get("seats", []))
+    if len(seats) > 2 and seats == list(range(seats[0], seats[-1] + 1)):
+        return f"{seats[0]}-{seats[-1]}"
+    return "/".join(str(s) for s in seats)
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "sit", "Sit", show=False),
@@ -109,8 +117,7 @@ class LobbyScreen(Screen[None]):
                          style="dim")
             t.append(" Games: ")
             for i, g in enumerate(lobby.get("games", [])):
-                seats = "/".join(str(s) for s in g.get("seats", []))
-                t.append(("   " if i else "") + f"{g.get('title')} ({g['name']}, {seats} seats)")
+                t.append((" · " if i else "") + f"{g.get('title')} ({seat_range(g)})")
             if not rows:
                 t.append("\n No tables yet: press n to open one.", style="dim")
             return t
