@@ -41,6 +41,8 @@ class LobbyLimits:
     """Seconds a table nobody has been at is kept even with people's seats held."""
     page_size: int = 25
     """Tables in one lobby listing; more are reached by page, so a listing fits a frame."""
+    people_shown: int = 60
+    """People named in a listing (the rest are counted), so it still fits a frame."""
 
 
 class Lobby:
@@ -110,12 +112,15 @@ class Lobby:
         if seat is not None:
             self._join(session, seat[0], seat[1])
         else:
-            session.put(self.lobby_frame(session), replace_key="lobby")
+            frame = self._last_lobby[session] = self.lobby_frame(session)
+            session.put(frame, replace_key="lobby")
+        self._lobby_changed()  # everyone else in the lobby sees the newcomer
         return session
 
     def session_closed(self, session: Session) -> None:
         self.sessions.discard(session)
         self._last_lobby.pop(session, None)
+        self._lobby_changed()
         if session.table is not None:
             session.table.detach(session)
             session.table = None
@@ -167,8 +172,29 @@ class Lobby:
              "options": dict(info.options), "option_help": dict(info.option_help)}
             for info in (engine.GAMES[name] for name in sorted(engine.GAMES))
         ]
+        people = self.people()
         return server_frame("lobby", tables=tables, games=games, bots=list(BOT_KINDS),
-                            page=page, pages=pages, total=len(ordered))
+                            page=page, pages=pages, total=len(ordered),
+                            people=people[:self.limits.people_shown],
+                            people_total=len(people))
+
+    def people(self) -> list[dict[str, Any]]:
+        """Who is in the room: each connected person and where, and seated people away."""
+        out: dict[str, dict[str, Any]] = {}
+        for session in self.sessions:
+            place: dict[str, Any] = {"name": session.name, "table": None, "away": False}
+            if session.table is not None:
+                place["table"] = session.table.id
+                place["watching"] = session.seat is None
+            out[session.user_id] = place
+        for table in self.tables.values():
+            if table.over:
+                continue
+            for occ in table.occupants:
+                if occ.user_id is not None and occ.user_id not in out:
+                    out[occ.user_id] = {"name": occ.name or "?", "table": table.id,
+                                        "away": True}
+        return sorted(out.values(), key=lambda p: (p["name"].lower(), p["table"] or 0))
 
     def _lobby_changed(self) -> None:
         """Coalesce lobby updates: one listing per loop turn, whatever changed."""
@@ -188,6 +214,11 @@ class Lobby:
         self._lobby_pending = False
         built: dict[int, bytes] = {}
         for session in list(self.sessions):
+            if session.table is not None:
+                # Only the lobby's own screens are kept current: someone at a table is
+                # sent the listing of the moment they come back (on_leave).
+                self._last_lobby.pop(session, None)
+                continue
             frame = built.get(session.lobby_page)
             if frame is None:
                 frame = built[session.lobby_page] = self.lobby_frame(session)
@@ -371,7 +402,8 @@ class Lobby:
         table.detach(session)
         session.table, session.seat = None, None
         session.put(server_frame("left", table=table.id, kept=kept))
-        session.put(self.lobby_frame(session), replace_key="lobby")
+        frame = self._last_lobby[session] = self.lobby_frame(session)
+        session.put(frame, replace_key="lobby")
 
     async def on_add_bot(self, session: Session, message: dict[str, Any]) -> None:
         table = self._manager(session, "add a bot")

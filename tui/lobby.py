@@ -16,14 +16,34 @@ from tui.widgets import TextLines
 
 
 def seats_text(table: dict[str, Any]) -> str:
+    """Seats as names, in seat order: ``ann, bot 1, -, cy (away)``."""
     parts = []
     for p in table.get("players", []):
-        if p.get("bot"):
-            parts.append(f"{p.get('name') or 'bot'} [bot]")
-        elif p.get("name") is None:
+        if p.get("name") is None:
             parts.append("-")
+        elif p.get("bot"):
+            parts.append(p["name"])
         else:
             parts.append(p["name"] + ("" if p.get("present", True) else " (away)"))
+    return ", ".join(parts)
+
+
+def people_text(lobby: dict[str, Any]) -> str:
+    """Who is in the room and where: ``ann (lobby), bob (table 2), cy (table 2, away)``."""
+    parts = []
+    for p in lobby.get("people", []):
+        if p.get("table") is None:
+            where = "lobby"
+        else:
+            where = f"table {p['table']}"
+            if p.get("away"):
+                where += ", away"
+            elif p.get("watching"):
+                where += ", watching"
+        parts.append(f"{p.get('name')} ({where})")
+    more = lobby.get("people_total", len(parts)) - len(parts)
+    if more > 0:
+        parts.append(f"and {more} more")
     return ", ".join(parts)
 
 
@@ -59,6 +79,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextLines(id="who")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield TextLines(id="people")
         yield TextLines(id="games")
         yield TextLines(id="status")
         yield Footer()
@@ -84,7 +105,7 @@ class LobbyScreen(Screen[None]):
             if user.startswith("key:"):
                 t.append(f"    key {user[4:]}", style="dim")
             if code:
-                t.append(f"\n your reclaim code: {code}   (reconnect as {name}+{code})",
+                t.append(f"\n reclaim code {code}: connect as {name}+{code} next time",
                          style="bold yellow")
             return t
 
@@ -107,6 +128,9 @@ class LobbyScreen(Screen[None]):
             if rows:
                 table.move_cursor(row=min(cursor, len(rows) - 1))
 
+        people = people_text(lobby)
+        self.query_one("#people", TextLines).show(people, lambda: Text.assemble(
+            (" In the room: ", "bold"), people or "nobody yet"))
         page, pages = lobby.get("page", 0), lobby.get("pages", 1)
         total = lobby.get("total", len(rows))
 

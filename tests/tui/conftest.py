@@ -132,11 +132,16 @@ def lobby_message() -> dict[str, Any]:
          + [{"seat": s, "name": None, "bot": False, "present": False} for s in (1, 2, 3)],
          "spectators": 0, "state": "waiting", "round": 1, "options": {"deals": 2}},
     ]
-    return {"t": "lobby", "tables": tables, "games": games, "bots": ["random"]}
+    people = [{"name": "ann", "table": 1, "away": False, "watching": False},
+              {"name": "bob", "table": None, "away": False},
+              {"name": "cy", "table": 1, "away": True},
+              {"name": "eve", "table": 2, "away": False, "watching": False}]
+    return {"t": "lobby", "tables": tables, "games": games, "bots": ["random"],
+            "people": people, "people_total": 4}
 
 
 WELCOME = {"t": "welcome", "name": "bob", "user": "name:bob", "server": "meldhall",
-           "code": "KQ7P-M3XD"}
+           "code": "K3Q7-M9XP-R2TW"}
 
 
 async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw: Any) -> None:
