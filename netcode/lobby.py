@@ -300,6 +300,7 @@ class Lobby:
             "create": bind(self.on_create), "sit": bind(self.on_sit),
             "watch": bind(self.on_watch), "leave": bind(self.on_leave),
             "add_bot": bind(self.on_add_bot), "remove_bot": bind(self.on_remove_bot),
+            "open_seat": bind(self.on_open_seat),
             "action": bind(self.on_action), "again": bind(self.on_again),
             "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
@@ -436,6 +437,24 @@ class Lobby:
         if not table.seats_may_change:
             session.put(error_frame("deal_on", "A bot can leave only between deals: its "
                                                "hand is in play."))
+            return
+        table.set_occupant(seat, Occupant())
+
+    async def on_open_seat(self, session: Session, message: dict[str, Any]) -> None:
+        """The table's creator frees the seat of someone who is away, hand and all, so the
+        game can go on with someone else; nobody else can."""
+        table = self._current(session, seated=False)
+        if table is None:
+            return
+        if session.user_id != table.creator:
+            session.put(error_frame("not_creator", "Only the table's creator can open a "
+                                                   "seat someone is away from."))
+            return
+        seat = message["seat"]
+        present = {p["seat"]: p["present"] for p in table.players()}
+        occupant = table.occupants[seat] if 0 <= seat < table.seats else None
+        if occupant is None or occupant.user_id is None or present.get(seat):
+            session.put(error_frame("not_away", f"Seat {seat} is not held by someone away."))
             return
         table.set_occupant(seat, Occupant())
 

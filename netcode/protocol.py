@@ -210,6 +210,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "leave": {},
     "add_bot": {"seat": (_optional(_int(0, 64)), False), "kind": (_str(32), False)},
     "remove_bot": {"seat": (_int(0, 64), True)},
+    "open_seat": {"seat": (_int(0, 64), True)},
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
     "again": {},
     "ping": {"ref": (_optional(_ID), False)},

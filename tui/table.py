@@ -70,6 +70,7 @@ class TableScreen(Screen[None]):
         Binding("c", "chat", "Chat", show=False),
         Binding("b", "add_bot", "Add bot", show=False),
         Binding("u", "remove_bot", "Remove bot", show=False),
+        Binding("O", "open_seat", "Open an away seat (creator)", show=False),
         Binding("q", "leave", "Leave table", show=False),
         Binding("question_mark", "help", "Keys", show=False),
     ]
@@ -609,10 +610,40 @@ class TableScreen(Screen[None]):
         self.app.send({"t": "add_bot"})  # type: ignore[attr-defined]
 
     def action_remove_bot(self) -> None:
+        """Asks first; the host refuses while the bot's hand is in a deal."""
         players = (self.message or {}).get("players") or []
-        bots = [p["seat"] for p in players if p.get("bot")]
-        if bots:
-            self.app.send({"t": "remove_bot", "seat": bots[-1]})  # type: ignore[attr-defined]
+        bots = [p for p in players if p.get("bot")]
+        if not bots:
+            self.note("There is no bot at this table.")
+            return
+        seat = bots[-1]["seat"]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.send({"t": "remove_bot", "seat": seat})  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(
+            f"Remove {bots[-1].get('name') or 'the bot'} from seat {seat}? Only between "
+            "deals: during a deal its hand is in play."), answered)
+
+    def action_open_seat(self) -> None:
+        """The creator frees a seat someone is away from, so someone else can play it."""
+        players = (self.message or {}).get("players") or []
+        away = [p for p in players if p.get("name") and not p.get("bot")
+                and not p.get("present", True)]
+        if not away:
+            self.note("Nobody is away from this table.")
+            return
+        person = away[0]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.send({"t": "open_seat",  # type: ignore[attr-defined]
+                               "seat": person["seat"]})
+
+        self.app.push_screen(ConfirmDialog(
+            f"Open {person['name']}'s seat to anyone? Their hand goes with the seat to "
+            "whoever sits there next."), answered)
 
     def action_leave(self) -> None:
         """A player is asked first: ``q`` is one stray key away from the hand keys."""
