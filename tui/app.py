@@ -107,6 +107,8 @@ class MeldhallApp(App[int]):
         elif tag == "events":
             info = self._info()
             game = screen_for(info.view.get("game"))
+            if self.table_screen is not None:
+                self.table_screen.saw_events(payload.get("events", []))
             for event in payload.get("events", []):
                 self._log(game.event_line(event, info.name, info.look, info.teams))
         elif tag == "chat":

@@ -184,6 +184,7 @@ class SettingsScreen(ModalScreen[None]):
         Binding("4", "cycle('ascii')", "ASCII"),
         Binding("5", "cycle('sort')", "Sort"),
         Binding("6", "cycle('mouse')", "Mouse"),
+        Binding("7", "cycle('hints')", "Hints"),
         Binding("escape,o,q", "close", "Close"),
     ]
 
@@ -206,6 +207,8 @@ class SettingsScreen(ModalScreen[None]):
             f"4  ASCII suits       {on[s.ascii]}   (S H D C instead of glyphs)",
             f"5  sort hand by      {s.sort}",
             f"6  mouse             {on[s.mouse]}",
+            f"7  hints             {on[s.hints]}   (* cards to lay off, * changed melds, "
+            "who discarded)",
         ]
         self.query_one("#settings", Static).update("\n".join(lines))
 

@@ -90,6 +90,10 @@ class TableScreen(Screen[None]):
         self._footer_key: tuple[Any, ...] | None = None
         self._panel_key: tuple[Any, ...] | None = None
         self._seats_key: tuple[Any, ...] | None = None
+        self._melds_at_my_turn_end: dict[int, int] | None = None
+        self._was_acting = False
+        self.last_discard: tuple[int, int] | None = None
+        """(card id, seat) of the last discard seen in the events, for the pile hint."""
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="top")
@@ -142,7 +146,7 @@ class TableScreen(Screen[None]):
         if self.target not in melds:
             self.target = None
         info = self.info = TableInfo(message, names, table_look(settings.look, message),
-                                     self.target)
+                                     self.target, self._changed_melds(message, settings.hints))
         if self.game.name != view.get("game"):
             self.game = screen_for(view.get("game"))
         self._top(info)
@@ -154,6 +158,28 @@ class TableScreen(Screen[None]):
         self.set_class(info.seat is None, "spectating")
         self._status()
         self._refresh_footer()
+
+    def _changed_melds(self, message: dict[str, Any], hints: bool) -> frozenset[int]:
+        """The melds that changed since this player's last turn ended (a hint)."""
+        view = message.get("view") or {}
+        sizes = {m.get("id"): m.get("size", len(m.get("cards", [])))
+                 for m in view.get("melds", [])}
+        acting = message.get("seat") in (view.get("to_act") or [])
+        if self._was_acting and not acting:
+            self._melds_at_my_turn_end = sizes  # the turn just ended: compare from here
+        self._was_acting = acting
+        before = self._melds_at_my_turn_end
+        if not hints or before is None:
+            return frozenset()
+        return frozenset(i for i, size in sizes.items() if before.get(i) != size)
+
+    def saw_events(self, events: list[dict[str, Any]]) -> None:
+        """Public events, for what the view does not say: who made the last discard."""
+        for event in events:
+            if event.get("type") == "discarded" and isinstance(event.get("card"), dict):
+                self.last_discard = (event["card"].get("id"), event.get("seat"))
+            elif event.get("type") == "deal_started":
+                self._melds_at_my_turn_end = None
 
     def _own(self, meld: dict[str, Any], message: dict[str, Any]) -> bool:
         view = message.get("view") or {}
@@ -231,8 +257,12 @@ class TableScreen(Screen[None]):
         v = info.view
         discard = v.get("discard") or {}
         top = discard.get("top")
+        hints = self.app.settings.hints  # type: ignore[attr-defined]
+        by = None
+        if hints and top and self.last_discard and self.last_discard[0] == top.get("id"):
+            by = info.name(self.last_discard[1])
         data = (v.get("stock"), _key(top), discard.get("size"), discard.get("frozen"),
-                discard.get("blocked"), info.look)
+                discard.get("blocked"), info.look, by)
 
         def build() -> Text:
             t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
@@ -243,6 +273,8 @@ class TableScreen(Screen[None]):
                 t.append("empty", style="dim")
             size = discard.get("size", 0)
             t.append(f" ({size} card{'' if size == 1 else 's'})")
+            if by is not None:
+                t.append(f" from {by}", style="dim")
             if discard.get("frozen"):
                 t.append(" FROZEN", style="bold cyan")
             if discard.get("blocked"):
@@ -262,7 +294,12 @@ class TableScreen(Screen[None]):
         ids = {c["id"] for c in hand}
         self.staged = [(m, cards) for m, cards in self.staged if set(cards) <= ids]
         staged_ids = frozenset(i for _, cards in self.staged for i in cards)
-        self.query_one(HandView).set_cards(hand, info.look, staged_ids, settings.mouse)
+        marked: frozenset[int] = frozenset()
+        if settings.hints:
+            targets = self.legal_kinds().get("lay_off", {}).get("targets") or []
+            marked = frozenset(i for t in targets for i in t.get("cards", ()))
+        self.query_one(HandView).set_cards(hand, info.look, staged_ids, settings.mouse,
+                                           marked)
         self._hand_head()
 
     def _hand_head(self) -> None:
