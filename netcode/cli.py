@@ -86,6 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-client-seeds", action="store_true",
                        help="let `create` choose the deal seed (tests and puzzles only)")
     serve.add_argument("-v", "--verbose", action="store_true")
+    export = sub.add_parser("export", help="write a finished game's record")
+    export.add_argument("table", type=int, metavar="TABLE", help="the table's number")
+    export.add_argument("--format", choices=("json", "text"), default="json",
+                        help="json (for `meldhall replay`) or a readable text record")
+    export.add_argument("--data-dir", type=Path,
+                        default=Path(platformdirs.user_data_dir("meldhall")),
+                        help="the host's data directory")
+    replay = sub.add_parser("replay", help="step through a game record in this terminal")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a record from `export`")
     join = sub.add_parser("join", help="play at a meldhall host from this terminal")
     join.add_argument("hostname", metavar="HOST", help="the host's name or address")
     join.add_argument("--port", type=int, default=2222, help="the host's SSH port")
@@ -221,6 +230,58 @@ async def join(args: argparse.Namespace) -> int:
     return int(result or 0)
 
 
+def export(args: argparse.Namespace) -> int:
+    """Print a finished table's record; one line on stderr if there is none to give."""
+    from netcode.records import RecordError, build_record, dumps, text_record
+    from netcode.store import Store
+
+    path = args.data_dir / "meldhall.sqlite3"
+    if not path.is_file():
+        _say(f"meldhall: no host database in {args.data_dir}")
+        return 1
+    store = Store(path)
+    try:
+        found = [t for t in store.load_tables() if t.id == args.table]
+        if not found:
+            _say(f"meldhall: there is no table {args.table}")
+            return 1
+        table = found[0]
+        ids = [s.user_id for s in table.seat_records.values() if s.user_id]
+        names = store.user_names(ids) if ids else {}
+        players = [names.get(rec.user_id or "", f"bot {seat}" if rec.bot else f"seat {seat}")
+                   for seat, rec in sorted(table.seat_records.items())]
+        record = build_record(table.game, table.seats, table.seed, table.options, table.log,
+                              players, table=table.id, round_no=table.round)
+    except RecordError as exc:
+        _say(f"meldhall: {exc}")
+        return 1
+    finally:
+        store.close()
+    out = sys.__stdout__
+    assert out is not None
+    out.write(dumps(record) + "\n" if args.format == "json" else text_record(record))
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Step through a record in this terminal."""
+    import engine
+    from netcode.records import RecordError, RecordStepper, loads
+    from tui.replay import ReplayApp
+
+    try:
+        record = loads(args.file.read_text(encoding="utf-8"))
+        stepper = RecordStepper(record)
+    except OSError as exc:
+        _say(f"meldhall: cannot read {args.file}: {exc.strerror}")
+        return 1
+    except (RecordError, KeyError, TypeError, engine.EngineError) as exc:
+        _say(f"meldhall: {args.file} is not a record this meldhall can replay: {exc}")
+        return 1
+    ReplayApp(stepper).run()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     log_format = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -231,10 +292,16 @@ def main(argv: list[str] | None = None) -> int:
                             level=logging.DEBUG if args.verbose else logging.WARNING)
     else:
         logging.basicConfig(stream=sys.__stderr__, format=log_format,
-                            level=logging.DEBUG if args.verbose else logging.INFO)
-    logging.getLogger("asyncssh").setLevel(logging.INFO if args.verbose else logging.WARNING)
+                            level=logging.DEBUG if getattr(args, "verbose", False)
+                            else logging.WARNING if args.command != "serve" else logging.INFO)
+    logging.getLogger("asyncssh").setLevel(
+        logging.INFO if getattr(args, "verbose", False) else logging.WARNING)
     if args.command == "serve":
         return asyncio.run(serve(args))
+    if args.command == "export":
+        return export(args)
+    if args.command == "replay":
+        return replay(args)
     if args.command == "join":
         return asyncio.run(join(args))
     return 2

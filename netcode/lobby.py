@@ -18,6 +18,7 @@ from typing import Any
 import engine
 from netcode.identity import Identity, display_name
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
+from netcode.records import build_record, text_record
 from netcode.session import Session
 from netcode.store import Store
 from netcode.table import Occupant, Table, new_seed
@@ -25,6 +26,8 @@ from netcode.table import Occupant, Table, new_seed
 log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random",)
+RECORD_TEXT_MAX = 150_000
+"""Characters of a text record sent in one frame (the frame limit is 256 KiB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +305,7 @@ class Lobby:
             "add_bot": bind(self.on_add_bot), "remove_bot": bind(self.on_remove_bot),
             "open_seat": bind(self.on_open_seat),
             "action": bind(self.on_action), "again": bind(self.on_again),
+            "record": bind(self.on_record),
             "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
 
@@ -467,6 +471,29 @@ class Lobby:
         table = self._manager(session, "start a new game")
         if table is not None:
             table.play_again(session)
+
+    async def on_record(self, session: Session, message: dict[str, Any]) -> None:
+        """The text record of the game at the session's table, once it is over (the record
+        shows every hand, so not a moment before)."""
+        table = self._current(session, seated=False)
+        if table is None:
+            return
+        if not table.over:
+            session.put(error_frame("not_over", "The record is ready once the game is over."))
+            return
+        names = [p["name"] or f"seat {p['seat']}" for p in table.players()]
+        log = list(table.game.log)
+
+        def make() -> str:
+            record = build_record(table.game_name, table.seats, table.seed, table.options,
+                                  log, names, table=table.id, round_no=table.round)
+            return text_record(record)
+
+        text = await asyncio.to_thread(make)
+        if len(text) > RECORD_TEXT_MAX:
+            text = text[:RECORD_TEXT_MAX] + "\n... (cut here: `meldhall export` on the host " \
+                                             "gives the whole record)\n"
+        session.put(server_frame("record", table=table.id, text=text))
 
     async def on_chat(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

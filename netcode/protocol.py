@@ -213,6 +213,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "open_seat": {"seat": (_int(0, 64), True)},
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
     "again": {},
+    "record": {},
     "ping": {"ref": (_optional(_ID), False)},
     "chat": {"text": (_str(MAX_TEXT), True)},
 }
@@ -220,7 +221,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
 
 SERVER_TAGS = frozenset(
     {"welcome", "lobby", "joined", "left", "view", "events", "ack", "error", "pong", "bye",
-     "chat"}
+     "chat", "record"}
 )
 """Every message the host may send. The host's encoder refuses anything else."""
 

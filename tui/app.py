@@ -28,6 +28,7 @@ from tui.sheets import (
     MIN_SIZE,
     KeysScreen,
     QuitDialog,
+    RecordScreen,
     RuleDialog,
     RulesScreen,
     ScoreScreen,
@@ -125,6 +126,8 @@ class MeldhallApp(App[int]):
                 self.table_screen.show_error(payload)
             else:
                 self.lobby_screen.note(str(payload.get("message", "")), payload.get("rule"))
+        elif tag == "record":
+            self.push_screen(RecordScreen(str(payload.get("text", ""))))
         elif tag == "bye":
             self.exit(0)
 

@@ -156,6 +156,24 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class RecordScreen(ModalScreen[None]):
+    """A finished game's text record, to read or copy (the host exports the file form)."""
+
+    BINDINGS = [Binding("escape,q,X", "close", "Back to the table")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(self.text, id="record", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class RuleDialog(ModalScreen[None]):
     """The text of the rule an ``error`` named."""
 

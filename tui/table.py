@@ -57,6 +57,7 @@ class TableScreen(Screen[None]):
         Binding("n", "answer(False)", "No"),
         Binding("n", "next_deal", "Next deal"),
         Binding("n", "again", "Play again"),
+        Binding("X", "record", "Game record"),
         Binding("e", "explain", "Rule text"),
         Binding("left", "cursor(-1)", "Previous card", show=False),
         Binding("right", "cursor(1)", "Next card", show=False),
@@ -407,6 +408,8 @@ class TableScreen(Screen[None]):
         if action == "again":
             return bool(self.message and self.message.get("over")
                         and self.message.get("seat") is not None)
+        if action == "record":
+            return bool(self.message and self.message.get("over"))
         if action == "explain":
             return bool(self.error and self.error.get("rule"))
         return True
@@ -612,6 +615,10 @@ class TableScreen(Screen[None]):
 
     def action_next_deal(self) -> None:
         self._send({"type": "next_deal"})
+
+    def action_record(self) -> None:
+        """The game's text record, every hand shown (the host sends it once it is over)."""
+        self.app.send({"t": "record"})  # type: ignore[attr-defined]
 
     def action_again(self) -> None:
         self.app.send({"t": "again"})  # type: ignore[attr-defined]

@@ -96,6 +96,18 @@ def game_at(text: str) -> Any:
     return engine.load_position("hand_and_foot", engine.parse_position(text))
 
 
+def finished_game() -> Any:
+    """A two-deal game that random bots played to its end."""
+    from engine.bots import make_bot
+
+    game = engine.create_game("hand_and_foot", 4, 11, {"deals": 2})
+    bots = [make_bot("random", seat) for seat in range(4)]
+    while not game.over:
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    return game
+
+
 def players(bots: tuple[int, ...] = (), away: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     return [{"seat": s, "name": f"bot {s}" if s in bots else NAMES[s], "bot": s in bots,
              "present": s not in away} for s in range(4)]

@@ -145,3 +145,18 @@ async def test_a_crowded_lobby_turns_pages_and_says_how_many_tables() -> None:
         shown = str(pilot.app.screen.query_one("#games").render())
         assert "70 tables, page 1 of 3" in shown
     assert link.sent == [{"t": "list", "page": 1}]
+
+
+async def test_the_game_record_is_a_key_away_once_the_game_is_over() -> None:
+    from tests.tui.conftest import finished_game
+
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, finished_game(), 1)
+        await pilot.press("X")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "record"}
+        link.push({"t": "record", "table": 3, "text": "Hand and Foot: a game record\nWinner: x"})
+        await pilot.pause()
+        assert "a game record" in str(app.screen.query_one("#record").render())
