@@ -139,3 +139,8 @@ async def test_players_get_the_text_record_from_the_end_screen_only_when_over(
     watcher.send("record")
     record = await watcher.wait_for("record")
     assert record["table"] == table_id and "Winner:" in record["text"]
+
+
+def test_the_text_record_of_a_seeded_bot_game(snapshot) -> None:  # type: ignore[no-untyped-def]
+    """The whole text of one record, kept as a snapshot: a change shows as a diff."""
+    assert text_record(_bot_record(seed=3)) == snapshot
