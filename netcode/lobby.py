@@ -21,7 +21,7 @@ from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.records import build_record, text_record
 from netcode.session import Session
 from netcode.store import Store
-from netcode.table import Occupant, Table, new_seed
+from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP, Occupant, Table, new_seed
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,8 @@ class Lobby:
                 log.exception("table %s could not be restored; skipping it", record.id)
                 continue
             table = self._new_table(record.id, record.game, record.seats, record.seed,
-                                    record.options, game, record.round, record.creator)
+                                    record.options, game, record.round, record.creator,
+                                    record.settings)
             user_ids = [s.user_id for s in record.seat_records.values() if s.user_id]
             names = self.store.user_names(user_ids) if user_ids else {}
             for seat, rec in record.seat_records.items():
@@ -96,9 +97,11 @@ class Lobby:
 
     def _new_table(self, table_id: int, game_name: str, seats: int, seed: int,
                    options: dict[str, Any], game: Any, round_no: int = 1,
-                   creator: str | None = None) -> Table:
+                   creator: str | None = None,
+                   settings: dict[str, Any] | None = None) -> Table:
         table = Table(table_id, game_name, seats, seed, options, game, self.store,
-                      round_no=round_no, creator=creator, bot_delay=self.bot_delay,
+                      round_no=round_no, creator=creator, settings=settings,
+                      bot_delay=self.bot_delay,
                       open_hands=self.open_hands, on_change=lambda _t: self._lobby_changed())
         self.tables[table_id] = table
         return table
@@ -177,6 +180,7 @@ class Lobby:
         ]
         people = self.people()
         return server_frame("lobby", tables=tables, games=games, bots=list(BOT_KINDS),
+                            table_options=TABLE_SETTINGS, table_option_help=TABLE_SETTINGS_HELP,
                             page=page, pages=pages, total=len(ordered),
                             people=people[:self.limits.people_shown],
                             people_total=len(people))
@@ -344,10 +348,11 @@ class Lobby:
         if refusal is not None:
             session.put(error_frame("too_many_tables", refusal))
             return
+        settings = {**TABLE_SETTINGS, **(message.get("table") or {})}
         table_id = await asyncio.to_thread(self.store.create_table, name, seats, seed, options,
-                                           session.user_id)
+                                           session.user_id, settings)
         table = self._new_table(table_id, name, seats, seed, options, game,
-                                creator=session.user_id)
+                                creator=session.user_id, settings=settings)
         table.start()
         if session.closed:
             self._lobby_changed()

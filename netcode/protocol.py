@@ -204,6 +204,8 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
         "options": (_plain, False),
         "sit": (_bool, False),
         "seed": (_int(0, 2**128), False),
+        "table": (_record({"clock": (_bool, False), "clock_limit": (_int(0, 3600), False)}),
+                  False),
     },
     "sit": {"table": (_ID, True), "seat": (_optional(_int(0, 64)), False)},
     "watch": {"table": (_ID, True)},

@@ -21,6 +21,7 @@ import hashlib
 import itertools
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -49,6 +50,15 @@ def bot_seed(table_seed: int, seat: int, round_no: int) -> int:
     no more than its cards do."""
     digest = hashlib.sha256(f"bot:{table_seed}:{seat}:{round_no}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0}
+"""The host's own options for a table (the game's are the engine's)."""
+TABLE_SETTINGS_HELP: dict[str, str] = {
+    "clock": "Show everyone how long the player on turn has been thinking.",
+    "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "
+                   "the table is told when it runs out.",
+}
 
 
 class NotSaved(Exception):
@@ -103,6 +113,7 @@ class Table:
         *,
         round_no: int = 1,
         creator: str | None = None,
+        settings: dict[str, Any] | None = None,
         bot_delay: float = 1.0,
         open_hands: bool = False,
         on_change: Callable[[Table], None] | None = None,
@@ -115,6 +126,7 @@ class Table:
         self.game = game
         self.round = round_no
         self.creator = creator
+        self.settings = {**TABLE_SETTINGS, **(settings or {})}
         self.occupants = [Occupant() for _ in range(seats)]
         self.watchers: dict[Member, int | None] = {}
         self._store = store
@@ -131,6 +143,9 @@ class Table:
         self.to_act: frozenset[int] = frozenset(game.to_act)
         self.seq = len(game.log)
         self.between_deals = game.hands_after_deal() is not None
+        self.turn_since = time.monotonic()
+        """Monotonic time since when the seats in ``to_act`` have had the move (the turn clock)."""
+        self._time_up: asyncio.TimerHandle | None = None
         self.idle_since: float | None = asyncio.get_running_loop().time()
         """Loop time since when nobody has been at the table (None: someone is)."""
 
@@ -139,9 +154,12 @@ class Table:
         self._task = asyncio.get_running_loop().create_task(
             self._run(), name=f"table-{self.id}"
         )
+        self._turn_changed()
         self._schedule_bots()
 
     async def stop(self) -> None:
+        if self._time_up is not None:
+            self._time_up.cancel()
         if self._task is None:
             return
         await self._queue.put(None)
@@ -360,6 +378,10 @@ class Table:
             hands = self.game.hands_after_deal()
             if hands is not None:
                 extra["open_hands"] = hands
+        if self.settings["clock"] and not self.game.over:
+            limit = self.settings["clock_limit"]
+            extra["clock"] = {"elapsed": round(time.monotonic() - self.turn_since, 1),
+                              "limit": limit or None}
         return server_frame(
             "view",
             table=self.id,
@@ -378,8 +400,12 @@ class Table:
 
     async def _publish(self, events: list[dict[str, Any]] | None, actor: int | None) -> None:
         self.over = bool(self.game.over)
-        self.to_act = frozenset(self.game.to_act)
+        to_act = frozenset(self.game.to_act)
+        changed = to_act != self.to_act
+        self.to_act = to_act
         self.seq = len(self.game.log)
+        if changed:
+            self._turn_changed()
         self.between_deals = self.game.hands_after_deal() is not None
         members = list(self.watchers.items())
         players = self.players()
@@ -401,6 +427,27 @@ class Table:
         self._schedule_bots()
         if self._on_change is not None:
             self._on_change(self)
+
+    # the turn clock
+    def _turn_changed(self) -> None:
+        """A new move is due: the clock starts again, and so does the limit's timer."""
+        loop = asyncio.get_running_loop()
+        self.turn_since = time.monotonic()
+        if self._time_up is not None:
+            self._time_up.cancel()
+            self._time_up = None
+        limit = self.settings["clock_limit"]
+        if self.settings["clock"] and limit and not self.game.over:
+            self._time_up = loop.call_later(limit, self._clock_ran_out, self.seq)
+
+    def _clock_ran_out(self, seq: int) -> None:
+        """Nobody has moved within the limit. The absent-player policy is to wait (no bot
+        covers a seat yet), so the table is told, and the game waits."""
+        self._time_up = None
+        if seq != self.seq or self.over:
+            return
+        names = [self.players()[s]["name"] or f"seat {s}" for s in sorted(self.to_act)]
+        self.chat("meldhall", f"Time is up for {' and '.join(names)}; the table waits.")
 
     # bots
     def _schedule_bots(self) -> None:

@@ -194,7 +194,8 @@ class LobbyScreen(Screen[None]):
         if not games:
             self.note("The host has not listed its games yet.")
             return
-        self.app.push_screen(CreateScreen(games))
+        self.app.push_screen(CreateScreen(games, self.lobby.get("table_options"),
+                                          self.lobby.get("table_option_help")))
 
     def action_rules(self) -> None:
         self.app.show_rules()  # type: ignore[attr-defined]
@@ -227,10 +228,15 @@ class CreateScreen(ModalScreen[None]):
         Binding("ctrl+s", "create", "Create"),
     ]
 
-    def __init__(self, games: list[dict[str, Any]]) -> None:
+    def __init__(self, games: list[dict[str, Any]],
+                 table_options: dict[str, Any] | None = None,
+                 table_help: dict[str, str] | None = None) -> None:
         super().__init__()
         self.games = games
         self.game = games[0]
+        self.table_options = dict(table_options or {})
+        """The host's options for the table itself (the turn clock), beside the game's."""
+        self.table_help = dict(table_help or {})
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -245,6 +251,12 @@ class CreateScreen(ModalScreen[None]):
                 yield Label("seats", classes="name")
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
                              value=self.game["seats"][0], allow_blank=False)
+            for name, default in self.table_options.items():
+                with Horizontal(classes="row"):
+                    yield Label(name, classes="name")
+                    yield Input(option_text(default), id=f"table-{name}")
+                yield Static(f"  {self.table_help.get(name, '')}", classes="help",
+                             markup=False)
             yield VerticalScroll(id="options")
 
     def on_mount(self) -> None:
@@ -287,6 +299,13 @@ class CreateScreen(ModalScreen[None]):
                                    "seats": self.query_one("#seats", Select).value}
         if options:
             message["options"] = options
+        table = {}
+        for name, default in self.table_options.items():
+            value = option_value(self.query_one(f"#table-{name}", Input).value, default)
+            if value != default:
+                table[name] = value
+        if table:
+            message["table"] = table
         self.dismiss(None)
         self.app.send(message)  # type: ignore[attr-defined]
 

@@ -7,6 +7,7 @@ judges every action, and its refusal comes back as an ``error`` with a rule id.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -93,6 +94,9 @@ class TableScreen(Screen[None]):
         self._seats_key: tuple[Any, ...] | None = None
         self._melds_at_my_turn_end: dict[int, int] | None = None
         self._was_acting = False
+        self._clock: tuple[float, float | None, float] | None = None
+        """(seconds thought when the view came, the limit, time.monotonic() then)."""
+        self._clock_timer: Any = None
         self.last_discard: tuple[int, int] | None = None
         """(card id, seat) of the last discard seen in the events, for the pile hint."""
 
@@ -150,6 +154,7 @@ class TableScreen(Screen[None]):
                                      self.target, self._changed_melds(message, settings.hints))
         if self.game.name != view.get("game"):
             self.game = screen_for(view.get("game"))
+        self._set_clock(message)
         self._top(info)
         self._seats(info, by_seat)
         self._panel(info)
@@ -189,6 +194,41 @@ class TableScreen(Screen[None]):
             if seat in seats:
                 return meld.get("team") == team
         return False
+
+    def _set_clock(self, message: dict[str, Any]) -> None:
+        clock = message.get("clock")
+        if not isinstance(clock, dict):
+            self._clock = None
+            if self._clock_timer is not None:
+                self._clock_timer.stop()
+                self._clock_timer = None
+            return
+        self._clock = (float(clock.get("elapsed") or 0), clock.get("limit"), time.monotonic())
+        if self._clock_timer is None:
+            self._clock_timer = self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        if self.info is not None:
+            self._pile(self.info)
+
+    def clock_text(self, info: TableInfo) -> tuple[str, str]:
+        """``ann thinking 0:42 of 2:00`` on the pile line for everyone; the player on turn
+        is warned at three quarters of the limit."""
+        if self._clock is None:
+            return "", ""
+        elapsed, limit, since = self._clock
+        now = int(elapsed + time.monotonic() - since)
+        who = " and ".join(info.name(s) for s in info.view.get("to_act", []))
+        text = f" · {who} thinking {now // 60}:{now % 60:02d}"
+        if not limit:
+            return text, ""
+        text += f" of {limit // 60}:{limit % 60:02d}"
+        mine = info.seat in info.view.get("to_act", [])
+        if now >= limit:
+            return text + " time is up", "bold red"
+        if mine and now >= 0.75 * limit:
+            return text + f" ({limit - now}s left!)", "bold yellow"
+        return text, ""
 
     def _top(self, info: TableInfo) -> None:
         v, m = info.view, info.message
@@ -262,8 +302,9 @@ class TableScreen(Screen[None]):
         by = None
         if hints and top and self.last_discard and self.last_discard[0] == top.get("id"):
             by = info.name(self.last_discard[1])
+        clock, clock_style = self.clock_text(info)
         data = (v.get("stock"), _key(top), discard.get("size"), discard.get("frozen"),
-                discard.get("blocked"), info.look, by)
+                discard.get("blocked"), info.look, by, clock, clock_style)
 
         def build() -> Text:
             t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
@@ -280,6 +321,7 @@ class TableScreen(Screen[None]):
                 t.append(" FROZEN", style="bold cyan")
             if discard.get("blocked"):
                 t.append(" blocked", style="bold yellow")
+            t.append(clock, style=clock_style)
             return t
 
         self.query_one("#pile", TextLines).show(data, build)
