@@ -217,7 +217,9 @@ async def join(args: argparse.Namespace) -> int:
     except (OSError, asyncssh.Error) as exc:
         _say(f"meldhall: cannot reach {args.hostname} port {args.port}: {exc}")
         return 1
-    app = make_app(link)
+    from netcode.records import RecordStepper
+
+    app = make_app(link, replayer=RecordStepper)
     try:
         result = await app.run_async()
     finally:

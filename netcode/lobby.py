@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
+from netcode.framing import EncodeError
 from netcode.identity import Identity, display_name
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.records import build_record, text_record
@@ -478,9 +479,12 @@ class Lobby:
             table.play_again(session)
 
     async def on_record(self, session: Session, message: dict[str, Any]) -> None:
-        """The text record of the game at the session's table, once it is over (the record
-        shows every hand, so not a moment before)."""
-        table = self._current(session, seated=False)
+        """A finished game's record: the text for the end screen, or the record itself for
+        the lobby's replay. Not a moment before the game is over: it shows every hand."""
+        if "table" in message:
+            table = self._table(session, message["table"])
+        else:
+            table = self._current(session, seated=False)
         if table is None:
             return
         if not table.over:
@@ -488,17 +492,25 @@ class Lobby:
             return
         names = [p["name"] or f"seat {p['seat']}" for p in table.players()]
         log = list(table.game.log)
+        as_text = message.get("format", "text") != "json"
 
-        def make() -> str:
-            record = build_record(table.game_name, table.seats, table.seed, table.options,
-                                  log, names, table=table.id, round_no=table.round)
-            return text_record(record)
+        def make() -> dict[str, Any]:
+            return build_record(table.game_name, table.seats, table.seed, table.options,
+                                log, names, table=table.id, round_no=table.round)
 
-        text = await asyncio.to_thread(make)
-        if len(text) > RECORD_TEXT_MAX:
-            text = text[:RECORD_TEXT_MAX] + "\n... (cut here: `meldhall export` on the host " \
-                                             "gives the whole record)\n"
-        session.put(server_frame("record", table=table.id, text=text))
+        record = await asyncio.to_thread(make)
+        if as_text:
+            text = await asyncio.to_thread(text_record, record)
+            if len(text) > RECORD_TEXT_MAX:
+                text = text[:RECORD_TEXT_MAX] + "\n... (cut here: `meldhall export` on the " \
+                                                 "host gives the whole record)\n"
+            session.put(server_frame("record", table=table.id, text=text))
+            return
+        try:
+            session.put(server_frame("record", table=table.id, record=record))
+        except EncodeError:
+            session.put(error_frame("too_long", "This game is too long to replay here: "
+                                                "`meldhall export` on the host gives it."))
 
     async def on_chat(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

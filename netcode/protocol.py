@@ -215,7 +215,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "open_seat": {"seat": (_int(0, 64), True)},
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
     "again": {},
-    "record": {},
+    "record": {"table": (_ID, False), "format": (_str(8), False)},
     "ping": {"ref": (_optional(_ID), False)},
     "chat": {"text": (_str(MAX_TEXT), True)},
 }

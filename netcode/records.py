@@ -168,7 +168,7 @@ class RecordStepper:
         events: list[dict[str, Any]] = list(getattr(game, "events", [])) if index == 0 else []
         for seat, action in self.log[base:index]:
             events = game.apply(seat, action)
-        label = "; ".join(self._screen.event_line(e, self._name, PLAIN, self._teams).plain
+        label = " ".join(self._screen.event_line(e, self._name, PLAIN, self._teams).plain
                           for e in events if e.get("type") != "turn") or "The deal begins."
         return Step(index, label, game.deal_number,
                     {s: game.view(s) for s in range(game.seats)}, game.view(None))

@@ -9,6 +9,7 @@ engine's refusal comes back as an ``error`` with a rule id.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from rich.color import ColorSystem
@@ -23,6 +24,7 @@ from tui.games import screen_for
 from tui.link import Link
 from tui.lobby import LobbyScreen
 from tui.panels import TableInfo, table_look
+from tui.replay import ReplayScreen, Stepper
 from tui.settings import Settings
 from tui.sheets import (
     MIN_SIZE,
@@ -63,9 +65,13 @@ class MeldhallApp(App[int]):
         Binding("ctrl+z", "nothing", show=False, priority=True),
     ]
 
-    def __init__(self, link: Link, settings: Settings | None = None) -> None:
+    def __init__(self, link: Link, settings: Settings | None = None,
+                 replayer: Callable[[dict[str, Any]], Stepper] | None = None) -> None:
         super().__init__()
         self.link = link
+        self.replayer = replayer
+        """Turns a game record into steps for the replay screen (the host's engine does
+        the stepping; without one, records are shown as text only)."""
         self.settings = settings or Settings()
         self.welcome: dict[str, Any] | None = None
         self.lobby_message: dict[str, Any] | None = None
@@ -127,7 +133,11 @@ class MeldhallApp(App[int]):
             else:
                 self.lobby_screen.note(str(payload.get("message", "")), payload.get("rule"))
         elif tag == "record":
-            self.push_screen(RecordScreen(str(payload.get("text", ""))))
+            record = payload.get("record")
+            if isinstance(record, dict) and self.replayer is not None:
+                self.push_screen(ReplayScreen(self.replayer(record), self.settings.look))
+            elif "text" in payload:
+                self.push_screen(RecordScreen(str(payload.get("text", ""))))
         elif tag == "bye":
             self.exit(0)
 
@@ -250,6 +260,7 @@ class MeldhallApp(App[int]):
         self.link.close()
 
 
-def make_app(link: Link) -> MeldhallApp:
+def make_app(link: Link,
+             replayer: Callable[[dict[str, Any]], Stepper] | None = None) -> MeldhallApp:
     """Build one session's App around its link (tests pass a fake link)."""
-    return MeldhallApp(link)
+    return MeldhallApp(link, replayer=replayer)

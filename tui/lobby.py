@@ -61,8 +61,9 @@ class LobbyScreen(Screen[None]):
         Binding("j", "sit", "Sit"),
         Binding("w", "watch", "Watch"),
         Binding("a", "again", "Play again"),
+        Binding("v", "replay", "Replay"),
         Binding("n", "new", "New table"),
-        Binding("l", "refresh", "Refresh"),
+        Binding("l", "refresh", "Refresh", show=False),
         Binding("left_square_bracket", "page(-1)", "Prev page", show=False),
         Binding("right_square_bracket", "page(1)", "Next page", show=False),
         Binding("r", "rules", "Rules"),
@@ -179,6 +180,18 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
             self.app.send({"t": "again"})  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        """Step through the chosen finished game, every hand shown."""
+        table = self._table_id()
+        if table is None:
+            return
+        state = next((t.get("state") for t in self.lobby.get("tables", [])
+                      if t.get("id") == table), None)
+        if state != "over":
+            self.note("Only a finished game can be replayed: its hands are still hidden.")
+            return
+        self.app.send({"t": "record", "table": table, "format": "json"})  # type: ignore[attr-defined]
 
     def action_refresh(self) -> None:
         self.app.send({"t": "list"})  # type: ignore[attr-defined]

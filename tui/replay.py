@@ -12,9 +12,10 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tui.cards import CardLook, cards_text, sort_hand
+from tui.cards import CardLook, card_label, cards_text, sort_hand
 from tui.games import screen_for
 from tui.panels import TableInfo
 
@@ -55,15 +56,17 @@ def step_text(stepper: Stepper, step: StepView, look: CardLook, width: int) -> T
         out.append_text(screen_for(public.get("game")).seat_detail(info, seat, counts))
         out.append("\n")
     discard = public.get("discard") or {}
-    top = (discard.get("top") or {}).get("code", "empty")
-    out.append(f"\nStock {public.get('stock', 0)}   Pile {top} ({discard.get('size', 0)})\n\n")
+    top = discard.get("top")
+    out.append(f"\nStock {public.get('stock', 0)}   Pile ")
+    out.append(card_label(top["code"], look) if top else "empty")
+    out.append(f" ({discard.get('size', 0)})\n\n")
     for line in screen_for(public.get("game")).make_panel().lines(info, width):
         out.append_text(line)
         out.append("\n")
     return out
 
 
-class ReplayApp(App[None]):
+class ReplayScreen(Screen[None]):
     """A finished game, one step at a time."""
 
     BINDINGS = [
@@ -74,7 +77,7 @@ class ReplayApp(App[None]):
         Binding("pageup,p", "deal(-1)", "Previous deal", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q,escape", "close", "Close"),
     ]
 
     def __init__(self, stepper: Stepper, look: CardLook | None = None) -> None:
@@ -94,7 +97,7 @@ class ReplayApp(App[None]):
     def _show(self) -> None:
         step = self.stepper.step(self.index)
         self.query_one("#step", Static).update(
-            step_text(self.stepper, step, self.look, max(40, self.size.width - 2)))
+            step_text(self.stepper, step, self.look, max(40, self.app.size.width - 2)))
 
     def action_move(self, by: int) -> None:
         self.index = max(0, min(self.stepper.count, self.index + by))
@@ -113,3 +116,17 @@ class ReplayApp(App[None]):
     def action_jump(self, where: int) -> None:
         self.index = self.stepper.count if where < 0 else where
         self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayApp(App[None]):
+    """``meldhall replay FILE``: the replay screen on its own."""
+
+    def __init__(self, stepper: Stepper, look: CardLook | None = None) -> None:
+        super().__init__()
+        self.screen_for_replay = ReplayScreen(stepper, look)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.screen_for_replay, lambda _: self.exit())

@@ -96,17 +96,19 @@ async def test_replay_steps_by_action_and_by_deal_forward_and_back() -> None:
     stepper = RecordStepper(_bot_record())
     app = ReplayApp(stepper)
     async with app.run_test(size=(100, 40)) as pilot:
-        shown = str(app.query_one("#step").render())
+        await pilot.pause()
+        screen = app.screen
+        shown = str(screen.query_one("#step").render())
         assert "action 0 of" in shown and "ann: " in shown and "dee: " in shown
         await pilot.press("right", "right", "right")
-        assert app.index == 3
+        assert screen.index == 3
         await pilot.press("left")
-        assert app.index == 2
+        assert screen.index == 2
         await pilot.press("end")
-        assert app.index == stepper.count
-        assert "Game over" in str(app.query_one("#step").render())
+        assert screen.index == stepper.count
+        assert "Game over" in str(screen.query_one("#step").render())
         await pilot.press("pageup")
-        assert app.index == 0  # one deal: back to its start
+        assert screen.index == 0  # one deal: back to its start
     forward = stepper.step(57)
     assert stepper.step(57) == forward  # going back and forth lands on the same moment
 
@@ -144,3 +146,38 @@ async def test_players_get_the_text_record_from_the_end_screen_only_when_over(
 def test_the_text_record_of_a_seeded_bot_game(snapshot) -> None:  # type: ignore[no-untyped-def]
     """The whole text of one record, kept as a snapshot: a change shows as a diff."""
     assert text_record(_bot_record(seed=3)) == snapshot
+
+
+async def test_the_lobby_replays_a_finished_table_but_never_one_being_played(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    busy = await connect("bea")
+    busy.send("create", game="hand_and_foot", seats=4)
+    busy_id = (await busy.wait_for("joined"))["table"]
+    table_id = await _finished_bot_table(host, connect)
+    visitor = await connect("vic")
+    visitor.send("record", table=busy_id, format="json")
+    assert (await visitor.wait_for("error"))["code"] == "not_over"
+    visitor.send("record", table=table_id, format="json")
+    frame = await visitor.wait_for("record")
+    stepper = RecordStepper(frame["record"])
+    assert stepper.count == len(host.lobby.tables[table_id].game.log)
+    end = stepper.step(stepper.count)
+    assert "Game over" in end.label
+    assert all("hand" in view for view in end.views.values())
+
+
+async def test_a_replay_opens_from_the_lobby_over_ssh(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    from tests.e2e.test_play_by_keys import open_terminal
+
+    await _finished_bot_table(host, connect)
+    conn, term = await open_terminal(host.port, "rita")
+    try:
+        await term.wait_until(lambda t: "meldhall lobby" in t and "over" in t)
+        term.press("v")
+        await term.wait_until(lambda t: "action 0 of" in t and "bot 0: " in t)
+        term.press("\x1b[F")  # End
+        await term.wait_until(lambda t: "wins." in t and "Stock 0" in t)
+        term.press("q")
+        await term.wait_until(lambda t: "meldhall lobby" in t)
+    finally:
+        conn.close()
