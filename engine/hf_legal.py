@@ -44,7 +44,7 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         keep = 2 if foot and not (game.permission == "yes" and game.may_go_out(seat)) else 0
         room = hand_n - keep
         idx = game._hand_index[seat]
-        if idx is None or idx[0] is not hand or idx[1] != hand_n:
+        if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
             idx = game._index_hand(seat)
         by_rank, wilds, multiples = split = idx[2]
         unfinished = game._unfinished.get(team)
@@ -94,7 +94,7 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         if group is not None:
             hand = game.hands[seat]
             idx = game._hand_index[seat]
-            if idx is None or idx[0] is not hand or idx[1] != len(hand):
+            if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
                 idx = game._index_hand(seat)
             top = discard[-1]
             pair = idx[2][1] if group == WILD else idx[2][0].get(group, ())
