@@ -105,5 +105,6 @@ def hf_rules(opts: dict[str, Any]) -> Rules:
         min_counts=tuple(opts["min_counts"]),
         bonuses=frozen_map(opts["pile_bonuses"]),
         red_three_value=opts["red_three_value"],
+        red_three_penalty=abs(opts["red_three_value"]),
         deals=opts["deals"],
     )
