@@ -417,160 +417,27 @@ class HandAndFoot(CanastaGame):
                 "stock_exhausted": went_out is None, "teams": teams}
 
     # ----------------------------------------------------------------- views
-    def _describe_meld(self, m: Meld) -> dict[str, Any]:
-        return {"id": m.id, "team": m.team, "rank": m.rank, "cards": self._cards_view(m.cards),
-                "size": len(m.cards), "complete": len(m.cards) >= self.rules.complete_at,
-                "kind": self.meld_kind(m)}
+    PILE_OF: ClassVar[dict[str, str]] = _PILE_OF
+    SECOND_ZONE = "feet"
 
-    def _build_public_view(self) -> dict[str, Any]:
-        # Parts that change less often than every action are kept and shared between the
-        # views of successive versions (views are read-only for their consumers).
-        top = self.discard[-1] if self.discard else None
-        melds, piles, melded = self._melds_public()
-        hands, feet = self.hands, self.feet
-        opened = self.opened
-        min_count = self.rules.min_count(self.deal_number)
-        # `opened` and `min_count` as shown change a few times a game: kept till then.
-        key = (*opened, min_count)
-        kept = self.__dict__.get("_opened_kept")
-        if kept is None or kept[0] != key:
-            kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)), {
-                0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count})
-        fixed = self._fixed_public
-        totals, sheet, winners = self._scores_public()
-        return {
-            "game": self.name, "title": self.title, "deal_number": self.deal_number,
-            "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
-            "turn": self.turn, "to_act": sorted(self._to_act_list),
-            "teams": fixed["teams"],
-            "wild_ranks": fixed["wild_ranks"],
-            "counts": self._counts_public(),
-            "melds": melds,
-            "discard": {"top": self._card_views[top] if top is not None else None,
-                        "size": len(self.discard), "frozen": False,
-                        "blocked": top is None or self._codes[top][0] == "3"},
-            "stock": len(self.stock),
-            "zones": {"stock": len(self.stock), "discard": len(self.discard),
-                      "hands": sum(map(len, hands)), "feet": sum(map(len, feet)),
-                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
-            "red_threes": self._red_threes_public(),
-            "opened": kept[1],
-            "min_count": kept[2],
-            "piles": piles,
-            "go_out_piles": fixed["go_out_piles"],
-            "asked": self.asked, "permission": self.permission,
-            "totals": totals, "score_sheet": sheet,
-            "over": self.over, "winners": winners,
-        }
+    def _pile_blocked(self, top: int | None) -> bool:
+        return top is None or self._codes[top][0] == "3"
 
-    def _counts_public(self) -> dict[int, dict[str, Any]]:
-        """Each seat's counts; a seat's map is built again only when one of its counts
-        changed (usually one seat's per action), else shared with earlier views."""
-        kept = self.__dict__.get("_counts_kept")
-        if kept is None or len(kept) != self.seats:
-            kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
-        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
-        counts = {}
-        for s in range(self.seats):
-            key = (len(hands[s]), len(feet[s]), stage[s], foot_played[s])
-            was = kept[s]
-            if was[0] != key:
-                was = kept[s] = (key, {"hand": key[0], "foot": key[1], "stage": key[2],
-                                       "foot_played": key[3]})
-            counts[s] = was[1]
-        return counts
+    def _public_extra(self) -> dict[str, Any]:
+        return {"deals": self.options["deals"],
+                "go_out_piles": self._fixed_public["go_out_piles"],
+                "asked": self.asked, "permission": self.permission}
 
-    def _scores_public(self) -> tuple[dict[int, int], list[dict[str, Any]], list[int]]:
-        """Totals, score sheet and winners as views show them: they change only when a deal
-        is scored (or a game is loaded), so they are copied again only then."""
-        totals, sheet, winners = self.totals, self.score_sheet, self.winners
-        hit = self.__dict__.get("_scores_kept")
-        if hit is None or hit[0] is not totals or hit[1] is not sheet or hit[2] != len(sheet) \
-                or hit[3] is not winners:
-            hit = self.__dict__["_scores_kept"] = (
-                totals, sheet, len(sheet), winners,
-                (dict(totals), list(sheet), list(winners)))
-        return hit[4]
+    def _fixed_extra(self) -> dict[str, Any]:
+        return {"go_out_piles": dict(self.options["go_out_piles"])}
 
-    @property
-    def _fixed_public(self) -> dict[str, Any]:
-        """View parts fixed for the whole game (teams, the piles needed to go out, which
-        ranks are wild: screens group and describe cards by it, never by their own list)."""
-        fixed = self.__dict__.get("_fixed_public_parts")
-        if fixed is None:
-            fixed = self.__dict__["_fixed_public_parts"] = {
-                "teams": [list(t) for t in self.teams],
-                "go_out_piles": dict(self.options["go_out_piles"]),
-                "wild_ranks": sorted(self.rules.wild_ranks)}
-        return fixed
+    def _count_keys(self) -> list[tuple]:
+        return list(zip(map(len, self.hands), map(len, self.feet), self.stage,
+                        self.foot_played, strict=True))
 
-    def _melds_public(self) -> tuple[list[dict[str, Any]], dict[int, dict[str, int]], int]:
-        """The melds' views, each team's piles by kind and the number of melded cards;
-        worked out again only when the table of melds has changed."""
-        hit = self.__dict__.get("_melds_public_cache")
-        if hit is not None:
-            if hit[0] == self._melds_version:
-                return hit[1]
-            if self._melds_put is not None and hit[2] is self._melds:
-                return self._melds_public_after(hit)
-        views = self._meld_views
-        melds = []
-        where: dict[int, int] = {}  # meld id -> its place in `melds`
-        piles = {0: dict.fromkeys(PILE_KINDS, 0), 1: dict.fromkeys(PILE_KINDS, 0)}
-        melded = 0
-        for m in self._melds.values():
-            seen = views.get(m.id)
-            if seen is None or seen[0] is not m:
-                seen = views[m.id] = (m, self._describe_meld(m))
-            mv = seen[1]
-            where[m.id] = len(melds)
-            melds.append(mv)
-            melded += mv["size"]
-            if mv["complete"]:
-                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
-        part = (melds, piles, melded)
-        self._melds_put = []
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part, self._melds, where)
-        return part
-
-    def _melds_public_after(self, hit: tuple) -> tuple[list[dict[str, Any]],
-                                                       dict[int, dict[str, int]], int]:
-        """`_melds_public` from its last part and the melds put since (`_put_melds` lists
-        them): a lay-off changes one meld, and walking every meld of the table for it was
-        an eighth of the view loop. The last part stays as it was: older views hold it."""
-        _, (old_melds, old_piles, melded), table, where = hit
-        melds = list(old_melds)
-        piles = {0: dict(old_piles[0]), 1: dict(old_piles[1])}
-        for m in self._melds_put:
-            mv = self._meld_view(m)
-            n = where.get(m.id)
-            if n is None:  # a new meld: the table's last
-                where[m.id] = len(melds)
-                melds.append(mv)
-            else:
-                old = melds[n]
-                melded -= old["size"]
-                if old["complete"]:
-                    piles[old["team"]][_PILE_OF[old["kind"]]] -= 1
-                melds[n] = mv
-            melded += mv["size"]
-            if mv["complete"]:
-                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
-        part = (melds, piles, melded)
-        self._melds_put = []
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part, table, where)
-        return part
-
-    def _red_threes_public(self) -> dict[int, list[dict[str, Any]]]:
-        """The placed red threes by team; red threes are only ever added within a deal."""
-        reds = self.red_threes
-        sizes = tuple(map(len, reds))
-        hit = self.__dict__.get("_red_threes_cache")
-        if hit is not None and hit[0] is reds and hit[1] == sizes:
-            return hit[2]
-        view = {t: self._cards_view(r) for t, r in enumerate(reds)}
-        self.__dict__["_red_threes_cache"] = (reds, sizes, view)
-        return view
+    @staticmethod
+    def _count_map(key: tuple) -> dict[str, Any]:
+        return {"hand": key[0], "foot": key[1], "stage": key[2], "foot_played": key[3]}
 
     # The listing lives in hf_legal.py; bound as `legal` itself (the seat check included):
     # one call fewer per action than `FamilyGame.legal` calling `_legal`.

@@ -29,9 +29,10 @@ from .core import _INTS, Commit, Events, FamilyGame
 from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
 from .melds import Change, Meld, MeldChecker, new_change
+from .views import PublicParts
 
 
-class CanastaGame(FamilyGame):
+class CanastaGame(PublicParts, FamilyGame):
     """The shared flow; a game module subclasses it with its `Rules` and hooks."""
 
     MELD_ORDER: ClassVar[tuple[str, ...]]
