@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
-from .melds import Change, Meld, new_meld
+from .melds import Change, Meld, meld_rank, new_meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
@@ -272,6 +272,10 @@ class FamilyGame:
     def validate_options(cls, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """The options merged with the game's defaults; InvalidAction naming the option."""
         raise NotImplementedError
+
+    def meld_rank_of(self, codes: list[str]) -> str | None:
+        """The rank of a meld given by its faces (positions); None for wild cards only."""
+        return meld_rank(codes, self.rules)
 
     # Position hooks: each game reads and writes its own position keys.
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
