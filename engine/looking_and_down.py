@@ -395,9 +395,10 @@ class LookingAndDown(CanastaGame):
             if changes:
                 self._remove(seat, used)
                 self._commit_changes(seat, changes, events)
-            else:  # LD-P4/A12: the pair is shown, by face
+                self._add_to_hand(seat, pile[:-1])  # the top card is in the opening meld
+            else:  # LD-P4/A12: the pair is shown, by face, and the whole pile joins the hand
                 events[0]["pair"] = [codes[i] for i in cards]
-            self._add_to_hand(seat, pile[:-1])
+                self._add_to_hand(seat, pile)
             self.took_pile_last_turn[seat] = True
             self.took_pile_this_turn = True
             self.phase = "play"
