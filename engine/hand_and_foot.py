@@ -418,10 +418,8 @@ class HandAndFoot(CanastaGame):
 
     # ----------------------------------------------------------------- views
     PILE_OF: ClassVar[dict[str, str]] = _PILE_OF
+    COUNT_FLAG = "foot_played"
     SECOND_ZONE = "feet"
-
-    def _pile_blocked(self, top: int | None) -> bool:
-        return top is None or self._codes[top][0] == "3"
 
     def _public_extra(self) -> dict[str, Any]:
         return {"deals": self.options["deals"],
@@ -430,14 +428,6 @@ class HandAndFoot(CanastaGame):
 
     def _fixed_extra(self) -> dict[str, Any]:
         return {"go_out_piles": dict(self.options["go_out_piles"])}
-
-    def _count_keys(self) -> list[tuple]:
-        return list(zip(map(len, self.hands), map(len, self.feet), self.stage,
-                        self.foot_played, strict=True))
-
-    @staticmethod
-    def _count_map(key: tuple) -> dict[str, Any]:
-        return {"hand": key[0], "foot": key[1], "stage": key[2], "foot_played": key[3]}
 
     # The listing lives in hf_legal.py; bound as `legal` itself (the seat check included):
     # one call fewer per action than `FamilyGame.legal` calling `_legal`.

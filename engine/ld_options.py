@@ -129,7 +129,7 @@ def ld_rules(seats: int, opts: dict[str, Any]) -> Rules:
         wild_ranks=frozenset({"2", JOKER}),
         min_meld=3, max_meld=7, complete_at=7, wild_melds=False,
         wild_share=(1, 2), wild_share_strict=True,
-        draw_count=2, take_count=None,
+        draw_count=2, take_count=None, wild_blocks_pile=True,
         min_counts=(bands[0][1],), min_count_bands=bands,
         values=value_table(CANASTA_RANK_VALUES, 0, 0, 50),
         bonuses=frozen_map(BONUSES),

@@ -44,6 +44,7 @@ class LookingAndDown(CanastaGame):
     MELD_IDS = MELD_IDS
     CHECKER = LDMeldChecker
     PILE_OF: ClassVar[dict[str, str]] = {k: k for k in CANASTA_KINDS}
+    COUNT_FLAG = "took_pile_last_turn"
     SECOND_ZONE = "downs"
 
     def __init__(self, seats: int, seed: int, options: dict[str, Any] | None = None,
@@ -343,7 +344,7 @@ class LookingAndDown(CanastaGame):
         self._own_turn_only(seat, "take_pile")
         codes = self._codes
         top = self.discard[-1] if self.discard else None
-        if top is None or self._wild[top] or codes[top][0] == "3":  # LD-P2
+        if self._pile_blocked(top):  # LD-P2
             why = ("the pile is empty" if top is None else "a wild card on top blocks it"
                    if self._wild[top] else "a 3 on top blocks it")
             raise IllegalAction("LD-P2", f"the pile cannot be taken: {why}.")
@@ -445,19 +446,6 @@ class LookingAndDown(CanastaGame):
                 "stock_exhausted": self.stock_emptier is not None, "teams": rows}
 
     # ----------------------------------------------------------------- views
-    def _pile_blocked(self, top: int | None) -> bool:
-        """LD-P2: empty, or a wild card or a 3 on top."""
-        return top is None or self._wild[top] or self._codes[top][0] == "3"
-
-    def _count_keys(self) -> list[tuple]:
-        return list(zip(map(len, self.hands), map(len, self.feet), self.stage,
-                        self.took_pile_last_turn, strict=True))
-
-    @staticmethod
-    def _count_map(key: tuple) -> dict[str, Any]:
-        return {"hand": key[0], "down": key[1], "stage": key[2],
-                "took_pile_last_turn": key[3]}
-
     def _public_extra(self) -> dict[str, Any]:
         return {"score_keeper": self.keeper, "looking_dealer": self.dealer,
                 "down_dealer": self.down_dealer,

@@ -298,6 +298,12 @@ class CanastaGame(PublicParts, FamilyGame):
             return events
         return commit
 
+    def _pile_blocked(self, top: int | None) -> bool:
+        """No pile, or a 3 on top (HF-P2, LD-P2); or a wild card where the rules say so
+        (the public view says the same, written out)."""
+        return top is None or self._codes[top][0] == "3" or (
+            self.rules.wild_blocks_pile and self._wild[top])
+
     def _draw_count(self, seat: int) -> int:
         return self.rules.draw_count
 

@@ -6,8 +6,8 @@ less often than every action (the melds, the counts, the scores) are kept and sh
 between the views of successive versions: views are read-only for their consumers.
 
 A game gives `PILE_OF` (a complete meld's kind -> the kind of canasta it counts as),
-`SECOND_ZONE` (the `zones` key of the second hands), `_count_keys` / `_count_map` (what
-`counts` shows per seat), `_pile_blocked(top)` and `_public_extra()` for its own keys.
+`SECOND_ZONE` (the `zones` key of the second hands), `COUNT_FLAG` (the per-seat flag
+`counts` shows beside the sizes and the stage) and `_public_extra()` for its own keys.
 """
 
 from __future__ import annotations
@@ -22,22 +22,13 @@ class PublicParts:
 
     PILE_OF: ClassVar[dict[str, str]]
     SECOND_ZONE: ClassVar[str]
-
-    def _pile_blocked(self, top: int | None) -> bool:
-        raise NotImplementedError
+    COUNT_FLAG: ClassVar[str]
 
     def _public_extra(self) -> dict[str, Any]:
         return {}
 
     def _fixed_extra(self) -> dict[str, Any]:
         return {}
-
-    def _count_keys(self) -> list[tuple]:
-        raise NotImplementedError
-
-    @staticmethod
-    def _count_map(key: tuple) -> dict[str, Any]:
-        raise NotImplementedError
 
     def _describe_meld(self, m: Meld) -> dict[str, Any]:
         return {"id": m.id, "team": m.team, "rank": m.rank, "cards": self._cards_view(m.cards),
@@ -49,11 +40,12 @@ class PublicParts:
         melds, piles, melded = self._melds_public()
         hands, feet = self.hands, self.feet
         opened = self.opened
-        # `opened` and `min_count` as shown change a few times a game: kept till then.
-        need = [0 if o else self.min_count(t) for t, o in enumerate(opened)]
-        key = (*opened, *need)
+        # `opened` and `min_count` as shown change a few times a deal: kept till then (the
+        # minimum counts follow the deal and the totals, which change only between deals).
+        key = (*opened, self.deal_number, len(self.score_sheet))
         kept = self.__dict__.get("_opened_kept")
         if kept is None or kept[0] != key:
+            need = [0 if o else self.min_count(t) for t, o in enumerate(opened)]
             kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)),
                                                     dict(enumerate(need)))
         fixed = self._fixed_public
@@ -68,7 +60,9 @@ class PublicParts:
             "melds": melds,
             "discard": {"top": self._card_views[top] if top is not None else None,
                         "size": len(self.discard), "frozen": False,
-                        "blocked": self._pile_blocked(top)},
+                        # (a wild top blocks it where the rules say so, LD-P2)
+                        "blocked": top is None or self._codes[top][0] == "3"
+                        or (self.rules.wild_blocks_pile and self._wild[top])},
             "stock": len(self.stock),
             "zones": {"stock": len(self.stock), "discard": len(self.discard),
                       "hands": sum(map(len, hands)), self.SECOND_ZONE: sum(map(len, feet)),
@@ -84,17 +78,21 @@ class PublicParts:
         return view
 
     def _counts_public(self) -> dict[int, dict[str, Any]]:
-        """Each seat's counts; a seat's map is built again only when one of its counts
-        changed (usually one seat's per action), else shared with earlier views."""
+        """Each seat's counts (cards in hand and in the second hand, the stage, and the
+        game's per-seat flag `COUNT_FLAG`); a seat's map is built again only when one of
+        them changed (usually one seat's per action), else shared with earlier views."""
         kept = self.__dict__.get("_counts_kept")
         if kept is None or len(kept) != self.seats:
             kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
-        count_map = self._count_map
+        hands, feet, stage = self.hands, self.feet, self.stage
+        flags = getattr(self, self.COUNT_FLAG)
         counts = {}
-        for s, key in enumerate(self._count_keys()):
+        for s in range(self.seats):
+            key = (len(hands[s]), len(feet[s]), stage[s], flags[s])
             was = kept[s]
             if was[0] != key:
-                was = kept[s] = (key, count_map(key))
+                was = kept[s] = (key, {"hand": key[0], self.rules.stages[1]: key[1],
+                                       "stage": key[2], self.COUNT_FLAG: key[3]})
             counts[s] = was[1]
         return counts
 
