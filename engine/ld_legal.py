@@ -65,9 +65,8 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
     by_rank, wilds, multiples = split
     opened = game.opened[seat]
     if multiples and room >= game.rules.min_meld:
-        ranks = [r for r in hand_order(game, hand, by_rank) if r in multiples]
         longest = game.rules.complete_at if opened else game.rules.complete_at - 1
-        blocks = new_meld_blocks(game, hand, by_rank, wilds, ranks, set(), room, longest)
+        blocks = new_meld_blocks(game, hand, by_rank, wilds, multiples, set(), room, longest)
         if blocks:
             need = 0 if opened else game.min_count(seat)
             if need == 0 or pick_blocks(by_value(blocks), need, room):
@@ -75,19 +74,15 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
                             "max_cards": room})
     if room >= 1 and opened:
         targets = lay_off_targets(game, split, game.unfinished_melds(seat))
-        reds = [i for i in hand if game._codes[i] in RED_THREES]
-        if reds:  # LD-M5: a red three on a complete red canasta
-            for m in game.team_melds(seat):
+        codes = game._codes
+        if not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):  # (asked in C first)
+            reds = [i for i in hand if codes[i] in RED_THREES]
+            for m in game.team_melds(seat):  # LD-M5: a red three on a red canasta
                 if game.meld_kind(m) == "red_canasta":
                     targets.append({"meld": m.id, "cards": reds})
         if targets:
             out.append({"type": "lay_off", "targets": targets})
     return out
-
-
-def hand_order(game: LookingAndDown, hand: list[int], by_rank: dict[str, list[int]]) -> list[str]:
-    """The ranks of the hand index in order of first appearance in the hand."""
-    return sorted(by_rank, key=lambda r: hand.index(by_rank[r][0]))
 
 
 def take_options(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
@@ -114,8 +109,7 @@ def take_options(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
         base: dict[str, Any] = {"type": "take_pile", "cards": cards}
         if need > 0:
             hand = game.hands[seat]
-            ranks = [r for r in hand_order(game, hand, by_rank)
-                     if r != rank and len(by_rank[r]) >= 2]
+            ranks = [r for r in by_rank if r != rank and len(by_rank[r]) >= 2]
             blocks = new_meld_blocks(game, hand, by_rank, wilds, ranks, set(), len(hand),
                                      game.rules.complete_at - 1)
             extra = []

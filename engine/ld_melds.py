@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import BLACK_THREES, RED_THREES
+from .cards import BLACK_THREES, RANK_ORDER, RED_THREES
 from .melds import Change, MeldChecker
 
 if TYPE_CHECKING:
@@ -81,29 +81,62 @@ class LDMeldChecker(MeldChecker):
         return None
 
     def size(self, ch: Change) -> str | None:
-        faces = self._all_faces(ch)
-        n = len(faces)
-        if ch.meld is None and n < self.rules.min_meld:
+        added = self._faces(ch.added)
+        m = ch.meld
+        n = len(added) + (len(m.cards) if m is not None else 0)
+        if m is None and n < self.rules.min_meld:
             return f"a new meld needs at least {self.rules.min_meld} cards, not {n}."
-        reds = sum(1 for c in faces if c in RED_THREES)
+        reds = sum(1 for c in added if c in RED_THREES)  # (one joins only a 7-card meld)
         if n - reds > self.rules.max_meld:
             return f"a meld holds at most {self.rules.max_meld} cards; this one would hold {n}."
-        if self._is_black_threes(faces):
+        if m is None and self._is_black_threes(added):
             return None
         wild = self.wild_faces
-        ranks = sorted({c[:-1] for c in faces if not wild[c] and c not in RED_THREES})
+        ranks = {c[:-1] for c in added if not wild[c] and c not in RED_THREES}
+        if m is not None and m.rank is not None:
+            ranks.add(m.rank)
         if len(ranks) > 1:
-            return "a meld holds naturals of one rank only, not " + ", ".join(ranks) + "."
+            return "a meld holds naturals of one rank only, not " + ", ".join(
+                sorted(ranks, key=RANK_ORDER.__getitem__)) + "."
         return None
 
     def shape(self, ch: Change) -> str | None:
-        faces = self._all_faces(ch)
-        wilds = sum(1 for c in faces if self.wild_faces[c])
-        limit = self.rules.max_wilds(len(faces))
+        m = ch.meld
+        n = len(ch.added) + (len(m.cards) if m is not None else 0)
+        wilds = sum(1 for c in self._faces(ch.added) if self.wild_faces[c]) + (
+            m.wilds if m is not None else 0)
+        limit = self.rules.max_wilds(n)
         if wilds > limit:
-            return (f"a meld of {len(faces)} cards may hold at most {limit} wild "
+            return (f"a meld of {n} cards may hold at most {limit} wild "
                     f"card{'s' if limit != 1 else ''}, not {wilds}.")
         return None
 
     def passes(self, ch: Change) -> bool:
+        """All the checks above in one pass for the usual change (no three involved, no
+        complete canasta); anything else asks the named checks themselves."""
+        m = ch.meld
+        rules = self.rules
+        if m is None:
+            rank, wilds, n = None, 0, 0
+        elif m.team != self.team or m.rank == "3" or len(m.cards) >= rules.complete_at:
+            return self._each_passes(ch)
+        else:
+            rank, wilds, n = m.rank, m.wilds, len(m.cards)
+        codes, wild = self.codes, self.wild_faces
+        for i in ch.added:
+            c = codes[i]
+            if c[0] == "3":
+                return self._each_passes(ch)
+            if wild[c]:
+                wilds += 1
+            elif rank is None:
+                rank = c[:-1]
+            elif c[:-1] != rank:
+                return False  # size: one rank
+        n += len(ch.added)
+        if rank is None or (m is None and n < rules.min_meld) or n > rules.max_meld:
+            return False  # wild_only, size
+        return wilds <= rules.max_wilds(n)  # shape
+
+    def _each_passes(self, ch: Change) -> bool:
         return all(getattr(self, name)(ch) is None for name in MELD_ORDER)

@@ -62,6 +62,7 @@ class LookingAndDown(CanastaGame):
         self.final_round: dict[str, int] | None = None
         self.went_out: list[int] = []
         self.exact_grab: list[int] = [0] * seats
+        self._frozen_kept: dict[int, tuple[tuple, bool]] = {}
         if _deal:
             self.events = self._start_deal(1)
 
@@ -177,9 +178,19 @@ class LookingAndDown(CanastaGame):
             return
         seats = [self.turn]
         for s in self.frozen:
-            if s != self.turn and self.hands[s] and frozen_entries(self, s):
+            if s != self.turn and self.hands[s] and self._frozen_may_act(s):
                 seats.append(s)
         self.to_act_list = sorted(seats)
+
+    def _frozen_may_act(self, seat: int) -> bool:
+        """Whether the frozen seat has a meld or lay-off listed; asked after every action,
+        so kept until its hand, the melds or the final round change."""
+        key = (self.hands[seat], self._hand_version[seat], self._melds_version,
+               self.final_round is None)
+        kept = self._frozen_kept.get(seat)
+        if kept is None or kept[0][0] is not key[0] or kept[0][1:] != key[1:]:
+            kept = self._frozen_kept[seat] = (key, bool(frozen_entries(self, seat)))
+        return kept[1]
 
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
         """Any action may change what a frozen seat can do (its own melds, going out, the
