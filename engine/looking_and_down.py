@@ -238,9 +238,18 @@ class LookingAndDown(CanastaGame):
         return "mixed" if m.wilds else "natural"
 
     def canastas(self, seat: int, melds: dict[int, Meld] | None = None) -> int:
-        """LD-G2: the seat's canastas, red or black (not the black-three meld)."""
+        """LD-G2: the seat's canastas, red or black (not the black-three meld); on the
+        table as it is, counted once per version of the melds (listings ask each step)."""
+        if melds is None:
+            kept = self.__dict__.get("_canastas_kept")
+            if kept is None or kept[0] != self._melds_version:
+                kept = self.__dict__["_canastas_kept"] = (self._melds_version, {})
+            got = kept[1].get(seat)
+            if got is None:
+                got = kept[1][seat] = self.canastas(seat, self._melds)
+            return got
         complete = self.rules.complete_at
-        return sum(1 for m in (melds if melds is not None else self._melds).values()
+        return sum(1 for m in melds.values()
                    if m.team == seat and len(m.cards) >= complete and m.rank != "3")
 
     def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:
@@ -458,13 +467,21 @@ class LookingAndDown(CanastaGame):
 
     # ----------------------------------------------------------------- views
     def _public_extra(self) -> dict[str, Any]:
-        return {"score_keeper": self.keeper, "looking_dealer": self.dealer,
+        """Kept until the dealers, the frozen seats, the seats gone out or the final round
+        change (`frozen` and `final_round` are replaced, never changed in place)."""
+        kept = self.__dict__.get("_extra_kept")
+        key = (self.dealer, self.down_dealer, len(self.went_out))
+        if kept is None or kept[0] != key or kept[1] is not self.frozen \
+                or kept[2] is not self.final_round:
+            kept = self.__dict__["_extra_kept"] = (key, self.frozen, self.final_round, {
+                "score_keeper": self.keeper, "looking_dealer": self.dealer,
                 "down_dealer": self.down_dealer,
                 "frozen_in_time": list(self.frozen), "went_out": list(self.went_out),
                 "final_round": dict(self.final_round) if self.final_round else None,
                 "canastas_to_go_out": self.options["canastas_to_go_out"],
                 "target_score": self.options["target_score"],
-                "max_deals": self.options["max_deals"]}
+                "max_deals": self.options["max_deals"]})
+        return kept[3]
 
     def _private_extra(self, seat: int) -> dict[str, Any]:
         return {"out_of_turn": seat != self.turn and seat in self._to_act_list}
