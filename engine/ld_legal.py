@@ -77,8 +77,10 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
         codes = game._codes
         if not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):  # (asked in C first)
             reds = [i for i in hand if codes[i] in RED_THREES]
-            for m in game.team_melds(seat):  # LD-M5: a red three on a red canasta
-                if game.meld_kind(m) == "red_canasta":
+            complete = game.rules.complete_at
+            for m in game.melds.values():  # LD-M5: a red three on a red canasta
+                if m.team == seat and len(m.cards) == complete and not m.wilds \
+                        and m.rank != "3":
                     targets.append({"meld": m.id, "cards": reds})
         if targets:
             out.append({"type": "lay_off", "targets": targets})
