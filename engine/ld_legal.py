@@ -74,14 +74,12 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
                             "max_cards": room})
     if room >= 1 and opened:
         targets = lay_off_targets(game, split, game.unfinished_melds(seat))
+        red_canastas = game.red_canastas(seat)  # LD-M5: a red three on a red canasta
         codes = game._codes
-        if not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):  # (asked in C first)
+        if red_canastas and not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):
             reds = [i for i in hand if codes[i] in RED_THREES]
-            complete = game.rules.complete_at
-            for m in game.melds.values():  # LD-M5: a red three on a red canasta
-                if m.team == seat and len(m.cards) == complete and not m.wilds \
-                        and m.rank != "3":
-                    targets.append({"meld": m.id, "cards": reds})
+            for mid in red_canastas:
+                targets.append({"meld": mid, "cards": reds})
         if targets:
             out.append({"type": "lay_off", "targets": targets})
     return out

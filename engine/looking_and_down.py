@@ -62,7 +62,6 @@ class LookingAndDown(CanastaGame):
         self.final_round: dict[str, int] | None = None
         self.went_out: list[int] = []
         self.exact_grab: list[int] = [0] * seats
-        self._frozen_kept: dict[int, tuple[tuple, bool]] = {}
         if _deal:
             self.events = self._start_deal(1)
 
@@ -183,14 +182,9 @@ class LookingAndDown(CanastaGame):
         self.to_act_list = sorted(seats)
 
     def _frozen_may_act(self, seat: int) -> bool:
-        """Whether the frozen seat has a meld or lay-off listed; asked after every action,
-        so kept until its hand, the melds or the final round change."""
-        key = (self.hands[seat], self._hand_version[seat], self._melds_version,
-               self.final_round is None)
-        kept = self._frozen_kept.get(seat)
-        if kept is None or kept[0][0] is not key[0] or kept[0][1:] != key[1:]:
-            kept = self._frozen_kept[seat] = (key, bool(frozen_entries(self, seat)))
-        return kept[1]
+        """Whether the frozen seat has a meld or lay-off listed (asked after every action;
+        keeping the answer until its hand or the melds change measured 0.5% of an action)."""
+        return bool(frozen_entries(self, seat))
 
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
         """Any action may change what a frozen seat can do (its own melds, going out, the
@@ -237,17 +231,17 @@ class LookingAndDown(CanastaGame):
             return "black_canasta" if m.wilds else "red_canasta"
         return "mixed" if m.wilds else "natural"
 
+    def red_canastas(self, seat: int) -> list[int]:
+        """The ids of the seat's red canastas still without their red three (LD-M5)."""
+        complete = self.rules.complete_at
+        return [m.id for m in self._melds.values()
+                if m.team == seat and len(m.cards) == complete and not m.wilds
+                and m.rank != "3"]
+
     def canastas(self, seat: int, melds: dict[int, Meld] | None = None) -> int:
-        """LD-G2: the seat's canastas, red or black (not the black-three meld); on the
-        table as it is, counted once per version of the melds (listings ask each step)."""
+        """LD-G2: the seat's canastas, red or black (not the black-three meld)."""
         if melds is None:
-            kept = self.__dict__.get("_canastas_kept")
-            if kept is None or kept[0] != self._melds_version:
-                kept = self.__dict__["_canastas_kept"] = (self._melds_version, {})
-            got = kept[1].get(seat)
-            if got is None:
-                got = kept[1][seat] = self.canastas(seat, self._melds)
-            return got
+            melds = self._melds
         complete = self.rules.complete_at
         return sum(1 for m in melds.values()
                    if m.team == seat and len(m.cards) >= complete and m.rank != "3")
@@ -467,23 +461,16 @@ class LookingAndDown(CanastaGame):
 
     # ----------------------------------------------------------------- views
     def _public_extra(self) -> dict[str, Any]:
-        """Kept until the dealers, the frozen seats, the seats gone out or the final round
-        change (`frozen` and `final_round` are replaced, never changed in place)."""
-        kept = self.__dict__.get("_extra_kept")
-        key = (self.dealer, self.down_dealer, len(self.went_out))
-        if kept is None or kept[0] != key or kept[1] is not self.frozen \
-                or kept[2] is not self.final_round:
-            kept = self.__dict__["_extra_kept"] = (key, self.frozen, self.final_round, {
-                "score_keeper": self.keeper, "looking_dealer": self.dealer,
+        return {"score_keeper": self.keeper, "looking_dealer": self.dealer,
                 "down_dealer": self.down_dealer,
                 "frozen_in_time": list(self.frozen), "went_out": list(self.went_out),
                 "final_round": dict(self.final_round) if self.final_round else None,
                 "canastas_to_go_out": self.options["canastas_to_go_out"],
                 "target_score": self.options["target_score"],
-                "max_deals": self.options["max_deals"]})
-        return kept[3]
+                "max_deals": self.options["max_deals"]}
 
     def _private_extra(self, seat: int) -> dict[str, Any]:
+        """`out_of_turn`: the seat may act although it is not its turn (frozen in time)."""
         return {"out_of_turn": seat != self.turn and seat in self._to_act_list}
 
     _legal = legal_kinds
