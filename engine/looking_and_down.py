@@ -39,7 +39,7 @@ class LookingAndDown(CanastaGame):
     ACTIONS = frozenset({"draw", "take_pile", "meld", "lay_off", "discard", "next_deal"})
     STATE = (*FamilyGame.STATE, "feet", "stage", "foot_played", "first_turn_done",
              "down_dealer", "took_pile_last_turn", "took_pile_this_turn", "frozen",
-             "stock_emptier", "final_round", "went_out", "exact_grab")
+             "final_round", "went_out", "exact_grab")
     MELD_ORDER = MELD_ORDER
     MELD_IDS = MELD_IDS
     CHECKER = LDMeldChecker
@@ -58,7 +58,6 @@ class LookingAndDown(CanastaGame):
         self.took_pile_last_turn: list[bool] = [False] * seats
         self.took_pile_this_turn = False
         self.frozen: list[int] = []                 # seats frozen in time, in order
-        self.stock_emptier: int | None = None       # whose draw took the stock's last card
         self.final_round: dict[str, int] | None = None
         self.went_out: list[int] = []
         self.exact_grab: list[int] = [0] * seats
@@ -108,7 +107,6 @@ class LookingAndDown(CanastaGame):
         self.took_pile_last_turn = [False] * self.seats
         self.took_pile_this_turn = False
         self.frozen = []
-        self.stock_emptier = None
         self.final_round = None
         self.went_out = []
 
@@ -147,7 +145,7 @@ class LookingAndDown(CanastaGame):
             if left <= 0:
                 self._end_deal(events, went_out=None)
                 return
-        elif self.stock_emptier is not None:  # LD-E3: the emptier's turn is over
+        elif not self.stock:  # LD-E3: the turn whose draw emptied the stock is over
             turns = self.seats if self.options["final_round"] == "full" else self.seats - 1
             self.final_round = {"emptier": seat, "turns_left": turns}
             events.append({"type": "final_round", "emptier": seat, "turns": turns})
@@ -332,8 +330,7 @@ class LookingAndDown(CanastaGame):
             had = len(self.stock)
             events = drawing()
             self.took_pile_last_turn[seat] = False
-            if had and not self.stock:
-                self.stock_emptier = seat
+            if had and not self.stock:  # LD-E3: this seat's turn ends, then the final round
                 events.append({"type": "stock_exhausted", "seat": seat})
             return events
         return commit
@@ -457,7 +454,7 @@ class LookingAndDown(CanastaGame):
             }
         self.frozen = []
         return {"deal": self.deal_number, "went_out": list(self.went_out),
-                "stock_exhausted": self.stock_emptier is not None, "teams": rows}
+                "stock_exhausted": not self.stock, "teams": rows}
 
     # ----------------------------------------------------------------- views
     def _public_extra(self) -> dict[str, Any]:
@@ -503,7 +500,6 @@ class LookingAndDown(CanastaGame):
         fr = spec.get("final_round")
         self.final_round = None if fr is None else {"emptier": fr["emptier"],
                                                     "turns_left": fr["turns_left"]}
-        self.stock_emptier = None if fr is None else fr["emptier"]
         self.went_out = list(spec.get("went_out") or [])
         self.first_turn_done = [True] * seats
         if self.phase not in self.PHASES:
@@ -524,6 +520,7 @@ class LookingAndDown(CanastaGame):
             "downs": {s: (text(d) if self.stage[s] == "looking" else None)
                       for s, d in enumerate(self.feet)},
             "took_pile_last_turn": dict(enumerate(self.took_pile_last_turn)),
+            "took_pile_this_turn": self.took_pile_this_turn,
             "frozen": list(self.frozen), "final_round": self.final_round,
             "went_out": list(self.went_out),
         }
