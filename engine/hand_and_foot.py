@@ -16,6 +16,7 @@ from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
 from .melds import Change, Meld, MeldChecker, new_change
+from .permission import PartnerPermission
 from .turns import CanastaGame
 
 # HF-M13: the order in which meld rules are checked, and the id each reports.
@@ -47,7 +48,7 @@ class HFMeldChecker(MeldChecker):
         return (ch.meld is None or ch.meld.team == self.team) and MeldChecker.passes(self, ch)
 
 
-class HandAndFoot(CanastaGame):
+class HandAndFoot(PartnerPermission, CanastaGame):
     name = "hand_and_foot"
     title = "Hand and Foot"
     PHASES: ClassVar[dict[str, frozenset[str]]] = {
@@ -85,9 +86,6 @@ class HandAndFoot(CanastaGame):
     @classmethod
     def validate_options(cls, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(seats, options)
-
-    def partner(self, seat: int) -> int:
-        return (seat + 2) % 4
 
     # ----------------------------------------------------------------- positions
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
@@ -351,39 +349,6 @@ class HandAndFoot(CanastaGame):
             self.phase = "play"
             self._after_play(seat, events, discarded=False)
             return events
-        return commit
-
-    def _plan_ask_to_go_out(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-G8."""
-        if self.stage[seat] != "foot":
-            raise IllegalAction("HF-G1", "only a player who has picked up their foot may ask "
-                                         "to go out.")
-        partner = self.partner(seat)
-        if self.stage[partner] != "foot" or not self.foot_played[partner]:
-            raise IllegalAction("HF-G3", "your partner has not played from their foot yet.")
-        if self.asked:
-            raise IllegalAction("HF-G8", "you may ask only once per turn.")
-
-        def commit() -> Events:
-            self.asked = True
-            self.answer_return = self.phase
-            self.phase = "answer"
-            self.to_act_list = [partner]
-            return [{"type": "asked_to_go_out", "seat": seat, "partner": partner}]
-        return commit
-
-    def _plan_answer(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-G9."""
-        answer = self._field(action, "answer", dict)
-        allow = answer.get("allow")
-        if not isinstance(allow, bool):
-            raise self._invalid("'answer' must be {\"allow\": true} or {\"allow\": false}.")
-
-        def commit() -> Events:
-            self.permission = "yes" if allow else "no"
-            self.phase = self.answer_return
-            self.to_act_list = [self.turn]
-            return [{"type": "answered", "seat": seat, "allow": allow}]
         return commit
 
     def _score_deal(self, went_out: int | None) -> dict[str, Any]:
