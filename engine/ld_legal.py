@@ -74,11 +74,10 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
                             "max_cards": room})
     if room >= 1 and opened:
         targets = lay_off_targets(game, split, game.unfinished_melds(seat))
-        red_canastas = game.red_canastas(seat)  # LD-M5: a red three on a red canasta
-        codes = game._codes
-        if red_canastas and not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):
+        codes = game._codes  # LD-M5: a red three on a red canasta
+        if not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):
             reds = [i for i in hand if codes[i] in RED_THREES]
-            for mid in red_canastas:
+            for mid in game.red_canastas(seat):
                 targets.append({"meld": mid, "cards": reds})
         if targets:
             out.append({"type": "lay_off", "targets": targets})

@@ -185,10 +185,11 @@ class LookingAndDown(CanastaGame):
         return bool(frozen_entries(self, seat))
 
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
-        """Any action may change what a frozen seat can do (its own melds, going out, the
-        final round): `to_act` is worked out again after it."""
+        """What a frozen seat can do changes only with its own actions (its hand, its
+        melds, going out) and as a turn begins (`_begin_turn` works `to_act` out then, the
+        final round included): after a frozen seat's action, `to_act` is worked out again."""
         events = super().apply(seat, action)
-        if self.frozen or len(self._to_act_list) > 1:
+        if seat != self.turn:
             self._refresh_to_act()
         return events
 
