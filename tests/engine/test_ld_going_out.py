@@ -190,3 +190,23 @@ def test_LD_E6_max_deals_ends_the_game() -> None:
     game.apply(1, {"type": "meld", "melds": [ids(game, 1, "6H 6S 6D")]})
     assert game.over
     assert engine.GAMES["looking_and_down"].options["max_deals"] is None
+
+
+def test_LD_E3_the_pile_may_be_taken_in_the_final_round_but_not_twice_running() -> None:
+    game = position("""turn: 1
+phase: draw
+hands.1: 8H 8S 9C
+hands.2: 4H 7S
+melds.1: QH QS QD
+discard: 5D 8D
+stock: 0""", final_round={"emptier": 0, "turns_left": 3})
+    game.apply(1, {"type": "take_pile", "cards": ids(game, 1, "8H 8S")})
+    assert len(game.hands[1]) == 5
+    game = position("""turn: 1
+phase: draw
+hands.1: 8H 8S 9C
+melds.1: QH QS QD
+discard: 5D 8D
+stock: 0""", final_round={"emptier": 0, "turns_left": 3}, took_pile_last_turn={1: True})
+    refused(game, 1, {"type": "take_pile", "cards": ids(game, 1, "8H 8S")}, "LD-P3")
+    assert game.apply(1, {"type": "draw"})[0]["count"] == 0

@@ -263,3 +263,10 @@ def test_LD_F_frozen_view_keys() -> None:
     game = position(FROZEN, frozen=[0])
     assert game.view(0)["out_of_turn"] is True and game.view(1)["out_of_turn"] is False
     assert engine.GAMES["looking_and_down"].title == "Looking and Down"
+
+
+def test_LD_T1_a_frozen_seat_with_nothing_to_meld_is_not_in_to_act() -> None:
+    game = position(FROZEN.replace("hands.0: 6H 6S 6D 9C 9D KC KS", "hands.0: 5C 9D KS"),
+                    frozen=[0])
+    assert game.to_act == {1} and game.legal(0) == []
+    refused(game, 0, {"type": "meld", "melds": [ids(game, 0, "5C 9D KS")]}, "LD-T1")
