@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
-from .melds import Change, Meld, meld_rank, new_meld
+from .melds import Change, Meld, Run, apply_run_change, meld_from_dict, meld_rank, new_meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
@@ -254,7 +254,7 @@ class FamilyGame:
         state = d["state"]
         for k in cls.STATE:
             setattr(game, k, copy.deepcopy(state[k]))
-        game.melds = {m["id"]: Meld.from_dict(m) for m in state["melds"]}
+        game.melds = {m["id"]: meld_from_dict(m) for m in state["melds"]}
         game.totals = {t: p for t, p in state["totals"]}
         game.winners = tuple(state["winners"])
         game.log = [(s, a) for s, a in state["log"]]
@@ -579,6 +579,9 @@ class FamilyGame:
 
     def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:
         """`melds.apply_change` reading this deal's per-card tables instead of faces."""
+        if self.rules.sequences and (type(ch.meld) is Run or (ch.meld is None and len(
+                {self._rank[i] for i in ch.added if not self._wild[i]}) > 1)):
+            return apply_run_change(ch, new_id, team, self.rules, self._codes)
         wild = self._wild
         added_wilds = sum(map(wild.__getitem__, ch.added))  # True counts 1
         m = ch.meld

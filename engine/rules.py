@@ -57,6 +57,10 @@ class Rules:
     max_meld: int | None = 7         # None: melds may grow past completion (Canasta)
     complete_at: int = 7
     wild_melds: bool = True
+    # Same-suit sequences beside groups of one rank (Skarney); where an ace may stand.
+    sequences: bool = False
+    ace_high: bool = True
+    ace_low: bool = False
     # The wild limit of a meld of n cards: at most num/den of it ("fewer than" when strict),
     # and never more than `wild_cap`. Hand and Foot: a third; Looking and Down: under half.
     wild_share: tuple[int, int] = (1, 3)

@@ -24,11 +24,11 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from .cards import RED_THREES
+from .cards import RED_THREES, parse_card
 from .core import _INTS, Commit, Events, FamilyGame
 from .deck import shuffled_deck
 from .errors import IllegalAction, InvalidAction
-from .melds import Change, Meld, MeldChecker, new_change
+from .melds import Change, Meld, MeldChecker, RunChange, new_change
 from .views import PublicParts
 
 
@@ -329,15 +329,45 @@ class CanastaGame(PublicParts, FamilyGame):
         self._put_melds(team, made)
         self.opened[team] = True
 
+    def _declared(self, value: Any, ids: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+        """A meld's or lay-off's `as`: {card id: code} for the wild cards of a sequence."""
+        if not isinstance(value, dict):
+            raise self._invalid("'as' must map wild card ids to the cards they stand for.")
+        out = []
+        for key, code in value.items():
+            i = key if type(key) is int else int(key) if str(key).isdigit() else None
+            if i not in ids:
+                raise self._invalid(f"'as' names card {key}, which is not among those cards.")
+            try:
+                out.append((i, parse_card(code)))
+            except (ValueError, AttributeError):
+                raise self._invalid(f"'as' must give a card code, not {code!r}.") from None
+        return tuple(sorted(out))
+
+    def _meld_changes(self, value: Any) -> list[Change]:
+        """The new melds of a `meld` action: lists of ids, or where sequences are allowed
+        `{"cards": [...], "as": {...}}` declaring what its wild cards stand for."""
+        if not self.rules.sequences:
+            return [new_change(None, ids) for ids in self._meld_lists(value, "'melds'")]
+        if not isinstance(value, list):
+            raise self._invalid("'melds' must be a list of melds, each a list of card ids.")
+        changes: list[Change] = []
+        for m in value:
+            if isinstance(m, dict):
+                ids = self._id_list(m.get("cards"), "each meld's 'cards'")
+                changes.append(RunChange(None, ids, self._declared(m.get("as") or {}, ids)))
+            else:
+                changes.append(new_change(None, self._id_list(m, "each meld")))
+        return changes
+
     def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:
         """Several new melds at once (HF-M12, LD-M12), checked in the game's order."""
-        melds = self._meld_lists(self._field(action, "melds", list), "'melds'")
-        if not melds:
+        changes = self._meld_changes(self._field(action, "melds", list))
+        if not changes:
             raise self._invalid("'melds' must name at least one meld.")
         seen: set[int] = set()
-        for ids in melds:
-            self._own_cards(seat, ids, seen)
-        changes = [new_change(None, ids) for ids in melds]
+        for ch in changes:
+            self._own_cards(seat, ch.added, seen)
         self._check_changes(seat, changes)
         self._check_hand_left(seat, len(self.hands[seat]) - len(seen), changes)
         self._check_opening(seat, changes, list(seen))
@@ -378,7 +408,10 @@ class CanastaGame(PublicParts, FamilyGame):
         if target is None:
             raise IllegalAction(self.rule_id("M9"), f"there is no meld {mid} of "
                                 f"{'your team' if len(self.teams[0]) > 1 else 'yours'}.")
-        changes = [new_change(target, ids)]
+        if self.rules.sequences and "as" in action:  # what its wild cards stand for
+            changes = [RunChange(target, ids, self._declared(action["as"], ids))]
+        else:
+            changes = [new_change(target, ids)]
         # `_check_changes` for one extension (whole-result checks concern new melds only).
         team = self.team_of[seat]
         checker = self._checkers.get(team)  # `_checker(team)`, its usual case written out

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .melds import Meld
+from .melds import Meld, Run
 
 
 class PublicParts:
@@ -31,9 +31,13 @@ class PublicParts:
         return {}
 
     def _describe_meld(self, m: Meld) -> dict[str, Any]:
-        return {"id": m.id, "team": m.team, "rank": m.rank, "cards": self._cards_view(m.cards),
-                "size": len(m.cards), "complete": len(m.cards) >= self.rules.complete_at,
-                "kind": self.meld_kind(m)}
+        d = {"id": m.id, "team": m.team, "rank": m.rank, "cards": self._cards_view(m.cards),
+             "size": len(m.cards), "complete": len(m.cards) >= self.rules.complete_at,
+             "kind": self.meld_kind(m)}
+        if type(m) is Run:  # a sequence: its suit, and what each wild card stands for
+            d["suit"] = m.suit
+            d["as"] = {i: code for i, code in m.declared}
+        return d
 
     def _build_public_view(self) -> dict[str, Any]:
         top = self.discard[-1] if self.discard else None

@@ -72,6 +72,7 @@ VARIANTS = [
     {"wild_melds": False},
     {"min_meld": 2, "complete_at": 5, "max_meld": 6},
     {"wild_ranks": frozenset({"JK"})},
+    {"sequences": True, "max_meld": None, "wild_cap": 1},  # same-suit runs (Skarney)
 ]
 
 
