@@ -180,8 +180,8 @@ class LookingAndDown(CanastaGame):
         self.to_act_list = sorted(seats)
 
     def _frozen_may_act(self, seat: int) -> bool:
-        """Whether the frozen seat has a meld or lay-off listed (asked after every action;
-        keeping the answer until its hand or the melds change measured 0.5% of an action)."""
+        """Whether the frozen seat has a meld or lay-off listed (asked after its own actions
+        and as each turn begins)."""
         return bool(frozen_entries(self, seat))
 
     def apply(self, seat: int, action: dict[str, Any]) -> Events:
