@@ -188,3 +188,70 @@ def test_LD_F2_an_out_of_turn_meld_is_legal_exactly_while_frozen(
                     game.check(s, action)
                 assert e.value.rule == "LD-T1"
         step(game, bots, rng)
+
+
+def assert_listing_checks(game: engine.Game, seat: int) -> None:
+    """Every concrete choice the listing offers passes `check` (blocks that reach the
+    minimum count alone, each lay-off card alone, each discard, each take)."""
+    for entry in game.legal(seat):
+        kind = entry["type"]
+        if kind == "take_pile":
+            for option in entry["options"]:
+                game.check(seat, option)
+        elif kind == "lay_off":
+            for target in entry["targets"]:
+                for card in target["cards"]:
+                    game.check(seat, {"type": "lay_off", "meld": target["meld"],
+                                      "cards": [card]})
+        elif kind == "discard":
+            for card in entry["cards"]:
+                game.check(seat, {"type": "discard", "card": card})
+        elif kind == "meld":
+            for block in entry["blocks"]:
+                if block["points"] >= entry["min_count"] \
+                        and len(block["cards"]) <= entry["max_cards"]:
+                    game.check(seat, {"type": "meld", "melds": [block["cards"]]})
+            bot = make_bot("random", len(entry["blocks"]))
+            game.check(seat, bot.act({"legal": [entry]}))
+        elif kind == "answer":
+            for allow in entry["choices"]:
+                game.check(seat, {"type": "answer", "answer": {"allow": allow}})
+        else:
+            game.check(seat, {"type": kind})
+
+
+LD_OPTIONS = st.fixed_dictionaries({"max_deals": st.just(1)}, optional={
+    "frozen_in_time": st.booleans(), "final_round": st.sampled_from(["full", "until_emptier"]),
+    "exact_grab": st.sampled_from(["off", "chance"]), "looking_size": st.sampled_from([9, 13]),
+    "down_size": st.sampled_from([7, 13]), "canastas_to_go_out": st.sampled_from([1, 2, 3]),
+    "score_keeper": st.integers(0, 1)})
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**128), seats=st.sampled_from([2, 3, 4, 6]), options=LD_OPTIONS)
+def test_looking_and_down_listed_choices_pass_check_with_any_options(
+        seed: int, seats: int, options: dict) -> None:
+    game = engine.create_game("looking_and_down", seats, seed, options)
+    rng = random.Random(seed)
+    bots = [make_bot("random", rng.randrange(10**9)) for _ in range(seats)]
+    n = 0
+    while not game.over:
+        if n % 7 == 0:
+            for seat in sorted(game.to_act):
+                assert_listing_checks(game, seat)
+        for seat in range(seats):
+            assert bool(game.legal(seat)) == (seat in game.to_act) or game.phase == "game_over"
+        step(game, bots, rng)
+        n += 1
+    assert_sound(game)
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), SEATINGS, ids=IDS)
+@FEW
+@given(seed=st.integers(0, 2**128), steps=st.integers(0, 900))
+def test_every_listed_choice_passes_check(name: str, seats: int, options: dict, seed: int,
+                                          steps: int) -> None:
+    game = engine.create_game(name, seats, seed, options)
+    advance(game, random.Random(seed), steps)
+    for seat in sorted(game.to_act):
+        assert_listing_checks(game, seat)
