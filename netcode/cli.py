@@ -15,6 +15,9 @@ from pathlib import Path
 
 import platformdirs
 
+from netcode.datadir import StartupError
+from netcode.inputgate import InputLimits
+from netcode.lobby import LobbyLimits
 from netcode.server import Host, HostConfig
 
 log = logging.getLogger("meldhall")
@@ -42,8 +45,37 @@ def build_parser() -> argparse.ArgumentParser:
                        help="accept only the keys in this authorized_keys file")
     serve.add_argument("--idle-timeout", type=float, default=3600.0,
                        help="close sessions with no input for this many seconds")
-    serve.add_argument("--max-per-address", type=int, default=16)
-    serve.add_argument("--max-unauthenticated", type=int, default=32)
+    serve.add_argument("--max-per-address", type=int, default=16,
+                       help="connections one address may hold, logged in or not")
+    serve.add_argument("--max-unauthenticated-per-address", type=int, default=8,
+                       help="connections one address may hold before logging in")
+    serve.add_argument("--max-unauthenticated", type=int, default=64,
+                       help="connections the host holds before they log in (past it, the"
+                       " busiest address's oldest is dropped)")
+    serve.add_argument("--login-timeout", type=float, default=20.0,
+                       help="seconds a connection has to log in (host-key prompt included)")
+    serve.add_argument("--login-free-failures", type=int, default=5,
+                       help="wrong reclaim codes or room passwords (per name and per address)"
+                       " before each further try must wait 1, 2, 4, ... seconds")
+    serve.add_argument("--login-lock-after", type=int, default=10,
+                       help="wrong answers (per name and per address) that lock it out")
+    serve.add_argument("--login-lockout", type=float, default=600.0,
+                       help="seconds a lock-out lasts")
+    serve.add_argument("--max-tables", type=int, default=LobbyLimits.max_tables,
+                       help="open tables in the whole room")
+    serve.add_argument("--tables-per-player", type=int, default=LobbyLimits.tables_per_player,
+                       help="unfinished tables one player may have opened")
+    serve.add_argument("--empty-table-ttl", type=float, default=LobbyLimits.empty_table_ttl,
+                       help="seconds an empty or finished table nobody is at is kept")
+    serve.add_argument("--abandoned-table-ttl", type=float,
+                       default=LobbyLimits.abandoned_table_ttl,
+                       help="seconds a table nobody is at is kept, seats held or not")
+    serve.add_argument("--input-rate", type=int, default=InputLimits.rate,
+                       help="characters a second one terminal may send (sustained)")
+    serve.add_argument("--input-burst", type=int, default=InputLimits.burst,
+                       help="characters one terminal may send at once")
+    serve.add_argument("--paste-limit", type=int, default=InputLimits.paste,
+                       help="characters of one pasted text that are kept")
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
     serve.add_argument("--open-hands", action="store_true",
@@ -66,18 +98,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def serve(args: argparse.Namespace) -> int:
-    host = Host(HostConfig(
-        data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
-        authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
-        max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
-        bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
-        open_hands=args.open_hands,
-    ))
-    port = await host.start()
+    """Run the host until SIGINT/SIGTERM; a start-up failure is one line on stderr, status 1."""
+    try:
+        host = await _start(args)
+    except StartupError as exc:
+        _say(f"meldhall: {exc}")
+        return 1
     out = sys.__stdout__
     assert out is not None
-    out.write(f"meldhall is listening on port {port}\n")
-    out.write(f"players connect with:  ssh -p {port} NAME@{lan_address()}\n")
+    out.write(f"meldhall is listening on port {host.port}\n")
+    out.write(f"players connect with:  ssh -p {host.port} NAME@{lan_address()}\n")
     out.write(f"host key fingerprint:  {host.fingerprint}\n")
     out.flush()
     stop = asyncio.Event()
@@ -88,6 +118,27 @@ async def serve(args: argparse.Namespace) -> int:
     log.info("shutting down")
     await host.stop()
     return 0
+
+
+async def _start(args: argparse.Namespace) -> Host:
+    host = Host(HostConfig(
+        data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
+        authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
+        max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
+        max_unauthenticated_per_address=args.max_unauthenticated_per_address,
+        login_timeout=args.login_timeout, login_free_failures=args.login_free_failures,
+        login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
+        bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
+        open_hands=args.open_hands,
+        lobby_limits=LobbyLimits(
+            max_tables=args.max_tables, tables_per_player=args.tables_per_player,
+            empty_table_ttl=args.empty_table_ttl,
+            abandoned_table_ttl=args.abandoned_table_ttl),
+        input_limits=InputLimits(rate=args.input_rate, burst=args.input_burst,
+                                 paste=args.paste_limit),
+    ))
+    await host.start()
+    return host
 
 
 def _say(text: str) -> None:

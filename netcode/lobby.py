@@ -16,14 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from netcode.identity import (
-    Identity,
-    IdentityError,
-    key_user_id,
-    name_user_id,
-    new_code,
-    split_login,
-)
+from netcode.identity import Identity, display_name
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.session import Session
 from netcode.store import Store
@@ -83,8 +76,9 @@ class Lobby:
             user_ids = [s.user_id for s in record.seat_records.values() if s.user_id]
             names = self.store.user_names(user_ids) if user_ids else {}
             for seat, rec in record.seat_records.items():
-                table.occupants[seat] = Occupant(rec.user_id, names.get(rec.user_id or ""),
-                                                 rec.bot)
+                name = names.get(rec.user_id or "")
+                table.occupants[seat] = Occupant(
+                    rec.user_id, display_name(rec.user_id, name) if name else None, rec.bot)
             table.start()
             log.info("restored table %s (%s) at action %s", record.id, record.game,
                      len(record.log))
@@ -104,27 +98,7 @@ class Lobby:
         self.tables[table_id] = table
         return table
 
-    # identity and sessions
-    def identify(self, login: str, fingerprint: str | None) -> Identity:
-        """Map an SSH login (and the key, if one was used) to a player."""
-        name, code = split_login(login)
-        if fingerprint is not None:
-            user_id = key_user_id(fingerprint)
-            self.store.put_user(user_id, name, None)
-            return Identity(user_id, name)
-        user_id = name_user_id(name)
-        known = self.store.get_user(user_id)
-        if known is None:
-            code = new_code()
-            self.store.put_user(user_id, name, code)
-            return Identity(user_id, name, code)
-        if code is not None and code == known[1]:
-            return Identity(user_id, known[0], known[1])
-        raise IdentityError(
-            f"The name {name} is taken. If it is yours, connect as {name}+CODE with the "
-            "code you were shown; otherwise choose another name."
-        )
-
+    # sessions (who a login is: netcode.registry)
     def open_session(self, identity: Identity) -> Session:
         """A new connection: replaces an older one of the same player, then rejoins their seat."""
         for old in [s for s in self.sessions if s.user_id == identity.user_id]:

@@ -10,28 +10,41 @@ Authentication on a LAN: by default any name gets in without a password. The
 server still asks for a public key first (OpenSSH offers its keys silently), so a
 player's identity is their key when they have one; without one, an empty
 keyboard-interactive round lets them in with no prompt and the name (plus its
-reclaim code) is the identity.
+reclaim code) is the identity. A key counts only when its signature was the way
+in (see ``auth_completed``); offering someone's public key proves nothing.
+``netcode.registry`` then binds the name to that identity.
+
+Limits (each a ``HostConfig`` field and a ``meldhall serve`` flag): connections
+per address and those not yet logged in (``netcode.admission``), the login grace
+time, and wrong reclaim codes or room passwords (``netcode.guard``). The data
+directory is private and locked (``netcode.datadir``); a start-up failure is a
+``StartupError`` with one line for the operator.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import hashlib
 import hmac
 import logging
 import os
-from collections import Counter
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from netcode.admission import Doorman
+from netcode.datadir import DataDir, StartupError
+from netcode.guard import Guard, seconds
 from netcode.hostkey import load_or_create_host_key
 from netcode.identity import IdentityError
 from netcode.inputgate import InputLimits
 from netcode.lobby import Lobby, LobbyLimits
 from netcode.protocol import error_frame
+from netcode.registry import Registry
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
 from netcode.terminal import TerminalHandler
@@ -54,8 +67,21 @@ class HostConfig:
     authorized_keys: Path | None = None
     idle_timeout: float = 3600.0
     max_per_address: int = 16
-    max_unauthenticated: int = 32
-    login_timeout: float = 30.0
+    """Connections one address may hold, logged in or not."""
+    max_unauthenticated_per_address: int = 8
+    """Connections one address may hold before logging in; more are refused at once."""
+    max_unauthenticated: int = 64
+    """Connections the host holds before they log in; past it the most crowded address's
+    oldest one is dropped, so a flood never keeps another address's player out."""
+    login_timeout: float = 20.0
+    """Seconds from connecting to logged in, host-key prompt and password included."""
+    login_free_failures: int = 5
+    """Wrong reclaim codes or room passwords, per name and per address, before each
+    further one must wait 1, 2, 4, ... seconds."""
+    login_lock_after: int = 10
+    """Wrong answers, per name and per address, that lock it out for ``login_lockout``."""
+    login_lockout: float = 600.0
+    """Seconds a lock lasts; a count is also forgotten this long after its last miss."""
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
     bot_delay: float = 1.0
@@ -92,50 +118,67 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         self._host = host
         self._conn: asyncssh.SSHServerConnection | None = None
         self._address = "?"
-        self._authenticated = False
+        self._key_candidate: str | None = None
+        """Fingerprint of the key last accepted by ``validate_public_key``, not yet proven."""
         self.fingerprint: str | None = None
+        """Set only in ``auth_completed``, when a verified signature was the way in."""
         self.username = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self._address = str(peer[0]) if peer else "?"
-        host = self._host
-        host.per_address[self._address] += 1
-        host.unauthenticated += 1
-        if (host.per_address[self._address] > host.config.max_per_address
-                or host.unauthenticated > host.config.max_unauthenticated):
-            log.warning("refusing a connection from %s: too many connections", self._address)
+        refusal = self._host.doorman.arrived(self, self._address)
+        if refusal is not None:
+            log.warning("refusing a connection from %s: %s", self._address, refusal)
+            self.drop(refusal)
+
+    @property
+    def address(self) -> str:
+        return self._address
+
+    def drop(self, reason: str) -> None:
+        """Close this connection (from a callback: after the callback returns)."""
+        conn = self._conn
+        if conn is not None:
             asyncio.get_running_loop().call_soon(conn.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        host = self._host
-        host.per_address[self._address] -= 1
-        if host.per_address[self._address] <= 0:
-            del host.per_address[self._address]
-        if not self._authenticated:
-            host.unauthenticated -= 1
+        self._host.doorman.left(self, self._address)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self._key_candidate = None
         return True
 
     def auth_completed(self) -> None:
-        self._authenticated = True
-        self._host.unauthenticated -= 1
+        """Authentication succeeded; a key is the identity only if it was the proof.
+
+        asyncssh calls ``validate_public_key`` both for a bare offer (answered with
+        PK_OK, no signature yet) and for the signed request, whose signature it checks
+        right after the callback returns True and before it reports success. Every other
+        way in (keyboard-interactive, password) passes through one of our validators
+        just before success, and each of them forgets the candidate. So a candidate
+        still standing here is the key whose signature asyncssh has just verified;
+        a client that only offered someone's public key gets no key identity.
+        """
+        self._host.doorman.logged_in(self, self._address)
+        self.fingerprint = self._key_candidate
+        self._key_candidate = None
 
     # public keys: the identity when a client has one
     def public_key_auth_supported(self) -> bool:
         return self._host.config.password is None or self._host.authorized is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self._key_candidate = None
         allowed = self._host.authorized
         if allowed is not None and key.public_data not in allowed:
             return False
         if allowed is None and self._host.config.password is not None:
             return False
-        # asyncssh verifies the signature right after this returns True.
-        self.fingerprint = key.get_fingerprint()
+        # Only a candidate: the signature (if any) is checked after this returns.
+        self._key_candidate = key.get_fingerprint()
         return True
 
     # keyboard-interactive: an empty round on an open LAN, the password otherwise
@@ -146,19 +189,43 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         return self._host.authorized is None
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        self._key_candidate = None
         return ("", "", "", ())
 
     def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        self._key_candidate = None  # a key merely offered earlier is not proof
         return self._host.config.password is None and self._host.authorized is None
 
     def password_auth_supported(self) -> bool:
         return self._host.password is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """The room password, throttled per login name and per address like reclaim codes."""
+        self._key_candidate = None
         secret = self._host.password
         if secret is None:
             return False
-        return await asyncio.to_thread(secret.check, password)
+        guard = self._host.guard
+        keys = (("password-name", username.partition("+")[0].lower()),
+                ("password-address", self._address))
+        wait = guard.wait(*keys)
+        if wait > 0:
+            self._banner(f"Too many wrong passwords; try again in {seconds(wait)}.")
+            return False
+        # Counted as wrong before the (slow, threaded) check: tries sent in parallel, or
+        # cancelled by the next request before their answer, still count, and past the
+        # free ones are refused before they cost any CPU.
+        guard.failed(*keys)
+        if await asyncio.to_thread(secret.check, password):
+            guard.succeeded(keys[0])
+            guard.forgive(keys[1])
+            return True
+        return False
+
+    def _banner(self, text: str) -> None:
+        """One line the player's ssh shows before it gives up (an auth banner)."""
+        if self._conn is not None:
+            self._conn.send_auth_banner(text + "\r\n")
 
     # what a connection may open
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
@@ -211,7 +278,8 @@ class ChannelSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         chan = self._chan
         try:
-            identity = self._host.lobby.identify(self._server.username, self._server.fingerprint)
+            identity = self._host.registry.identify(
+                self._server.username, self._server.fingerprint, self._server.address)
         except IdentityError as exc:
             if self._subsystem:
                 chan.write(error_frame("identity", str(exc)))
@@ -272,8 +340,9 @@ class Host:
 
     def __init__(self, config: HostConfig) -> None:
         self.config = config
-        self.per_address: Counter[str] = Counter()
-        self.unauthenticated = 0
+        self.doorman = Doorman(max_per_address=config.max_per_address,
+                               max_pending_per_address=config.max_unauthenticated_per_address,
+                               max_pending=config.max_unauthenticated)
         self.password = _Scrypt.of(config.password) if config.password is not None else None
         self.authorized: set[bytes] | None = None
         if config.authorized_keys is not None:
@@ -281,22 +350,67 @@ class Host:
             self.authorized = {
                 key.public_data for key in _authorized_key_list(keys)
             }
-        # Private: the database holds players' reclaim codes, the dir holds the host key.
-        config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.store = Store(config.data_dir / "meldhall.sqlite3")
+        # Private (0700/0600) and locked: the database holds players' hashed reclaim
+        # codes, the directory holds the host key, and only one host may write them.
+        self.data = DataDir(config.data_dir)
+        try:
+            self.store = _open_store(self.data.db_path)
+            try:
+                self.host_key = _host_key(config.data_dir)
+            except StartupError:
+                self.store.close()
+                raise
+        except BaseException:
+            self.data.close()
+            raise
+        self.guard = Guard(free=config.login_free_failures, lock_after=config.login_lock_after,
+                           lockout=config.login_lockout)
+        self.registry = Registry(self.store, self.guard)
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds,
                            open_hands=config.open_hands, limits=config.lobby_limits)
-        self.host_key = load_or_create_host_key(config.data_dir)
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None
         self._reaper: asyncio.Task[None] | None = None
         self.port = config.port
 
     async def start(self) -> int:
-        """Restore every table, then open the port; returns the port actually bound."""
-        await self.lobby.restore()
-        self._server = await asyncssh.create_server(
+        """Restore every table, then open the port; returns the port actually bound.
+
+        Raises ``StartupError`` (one line, having released everything it took) when
+        the database cannot be read or the port cannot be opened.
+        """
+        try:
+            try:
+                await self.lobby.restore()
+            except sqlite3.DatabaseError as exc:
+                raise StartupError(
+                    f"the database {self.data.db_path} cannot be read ({exc}); "
+                    "move it aside to start with an empty room"
+                ) from None
+            self._server = await self._listen()
+        except BaseException:
+            await self.lobby.shutdown()
+            self.close()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._reaper = asyncio.get_running_loop().create_task(self._reap_idle())
+        return self.port
+
+    async def _listen(self) -> asyncssh.SSHAcceptor:
+        try:
+            return await self._create_server()
+        except OSError as exc:
+            where = f"{self.config.host} port {self.config.port}"
+            if exc.errno == errno.EADDRINUSE:
+                raise StartupError(
+                    f"{where} is already in use (another meldhall host or another program);"
+                    " stop it or choose another --port"
+                ) from None
+            raise StartupError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+
+    async def _create_server(self) -> asyncssh.SSHAcceptor:
+        return await asyncssh.create_server(
             lambda: MeldhallSSHServer(self),
             self.config.host,
             self.config.port,
@@ -312,9 +426,6 @@ class Host:
             login_timeout=self.config.login_timeout,
             server_version="meldhall",
         )
-        self.port = self._server.sockets[0].getsockname()[1]
-        self._reaper = asyncio.get_running_loop().create_task(self._reap_idle())
-        return self.port
 
     async def stop(self) -> None:
         if self._reaper is not None:
@@ -324,7 +435,12 @@ class Host:
             await self._server.wait_closed()
         await self.lobby.shutdown()
         await asyncio.sleep(0.1)  # let the last frames and exit statuses go out
+        self.close()
+
+    def close(self) -> None:
+        """Close the database and release the data directory (idempotent)."""
         self.store.close()
+        self.data.close()
 
     async def _reap_idle(self) -> None:
         """Close idle sessions and forget tables nobody is at, on one clock."""
@@ -339,6 +455,24 @@ class Host:
                     log.info("closing idle session %r", session)
                     session.close("idle for too long")
             self.lobby.expire_tables(now)
+
+
+def _open_store(path: Path) -> Store:
+    """The database, checked: a damaged file stops start-up with one line, not a traceback."""
+    try:
+        return Store(path)
+    except sqlite3.DatabaseError as exc:
+        raise StartupError(
+            f"the database {path} is damaged or is not a meldhall database ({exc}); "
+            "move it aside to start with an empty room"
+        ) from None
+
+
+def _host_key(data_dir: Path) -> asyncssh.SSHKey:
+    try:
+        return load_or_create_host_key(data_dir)
+    except (OSError, asyncssh.KeyImportError) as exc:
+        raise StartupError(f"cannot read or create the host key in {data_dir}: {exc}") from None
 
 
 def _authorized_key_list(keys: Any) -> list[asyncssh.SSHKey]:

@@ -41,7 +41,7 @@ class Session:
         self.lobby = lobby
         self.identity = identity
         self.user_id = identity.user_id
-        self.name = identity.name
+        self.name = identity.display  # verified, marked for key players: seats and chat use it
         self.outbox = Outbox(outbox_limit)
         self.table: Table | None = None
         self.seat: int | None = None

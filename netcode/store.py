@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from netcode.framing import pack_plain, unpack_plain
+from netcode.identity import hash_code, is_hashed, name_skeleton
+
+SCHEMA_VERSION = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
@@ -27,6 +30,13 @@ CREATE TABLE IF NOT EXISTS users (
     code TEXT,
     created REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS names (
+    name TEXT PRIMARY KEY,
+    skeleton TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS names_by_skeleton ON names (skeleton);
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -80,7 +90,18 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        try:
+            self._open()
+        except sqlite3.Error:
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        """Check the file is a sound SQLite database, then set it up (raises sqlite3.Error)."""
         with self._lock:
+            (verdict,) = self._db.execute("PRAGMA quick_check").fetchone()
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {verdict}")
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -88,6 +109,36 @@ class Store:
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
             if "creator" not in columns:  # a database from before tables had creators
                 self._db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a database from an older meldhall up to date (``user_version``).
+
+        Version 1 binds each name to one identity and hashes reclaim codes. A
+        keyless player's name is theirs (it *is* their identity); a name used only
+        by keys goes to the key that first used it. Codes stored in plain text
+        before are hashed in place; their owners are given a new, long code the
+        next time they reclaim their name.
+        """
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version >= SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN")
+        rows = self._db.execute(
+            "SELECT id, name, code, created FROM users "
+            "ORDER BY id NOT LIKE 'name:%', created, id"
+        ).fetchall()
+        for user_id, name, code, created in rows:
+            self._db.execute(
+                "INSERT OR IGNORE INTO names (name, skeleton, user_id, created) "
+                "VALUES (?, ?, ?, ?)",
+                (name.lower(), name_skeleton(name), user_id, created),
+            )
+            if code is not None and not is_hashed(code):
+                self._db.execute("UPDATE users SET code = ? WHERE id = ?",
+                                 (hash_code(code), user_id))
+        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -95,19 +146,64 @@ class Store:
 
     # users
     def get_user(self, user_id: str) -> tuple[str, str | None] | None:
+        """(name, hashed reclaim code) of a known player."""
         with self._lock:
             row = self._db.execute(
                 "SELECT name, code FROM users WHERE id = ?", (user_id,)
             ).fetchone()
         return None if row is None else (row[0], row[1])
 
-    def put_user(self, user_id: str, name: str, code: str | None) -> None:
+    def name_owner(self, name: str) -> str | None:
+        """The identity a name is bound to, if anyone has taken it (any case)."""
         with self._lock:
-            self._db.execute(
-                "INSERT INTO users (id, name, code, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
-                (user_id, name, code, time.time()),
-            )
+            row = self._db.execute(
+                "SELECT user_id FROM names WHERE name = ?", (name.lower(),)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def claim(self, user_id: str, name: str, code_hash: str | None = None) -> str | None:
+        """Bind ``name`` to ``user_id`` unless another identity holds it; record the player.
+
+        A name nobody holds is also refused when it looks like one held by someone
+        else (``name_skeleton``). One transaction, so two first claims of one name
+        cannot both win. Returns None when ``name`` is now ``user_id``'s, else the
+        name that stands in the way, and then nothing changed.
+        """
+        low, skeleton = name.lower(), name_skeleton(name)
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                row = self._db.execute(
+                    "SELECT name, user_id FROM names WHERE name = ?", (low,)
+                ).fetchone()
+                if row is None:
+                    row = self._db.execute(
+                        "SELECT name, user_id FROM names WHERE skeleton = ? AND user_id != ? "
+                        "ORDER BY created LIMIT 1", (skeleton, user_id),
+                    ).fetchone()
+                if row is not None and row[1] != user_id:
+                    self._db.execute("ROLLBACK")
+                    return str(row[0])
+                now = time.time()
+                self._db.execute(
+                    "INSERT OR IGNORE INTO names (name, skeleton, user_id, created) "
+                    "VALUES (?, ?, ?, ?)", (low, skeleton, user_id, now),
+                )
+                self._db.execute(
+                    "INSERT INTO users (id, name, code, created) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+                    (user_id, name, code_hash, now),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return None
+
+    def set_code(self, user_id: str, code_hash: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE users SET code = ? WHERE id = ?", (code_hash, user_id))
 
     def user_names(self, user_ids: list[str]) -> dict[str, str]:
         with self._lock:

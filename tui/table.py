@@ -212,7 +212,7 @@ class TableScreen(Screen[None]):
             t.append(" (away)", style="yellow")
         if seat == info.view.get("dealer"):
             t.append(" D", style="dim")
-        t.append_text(game.seat_detail(counts))
+        t.append_text(game.seat_detail(info, seat, counts))
         return t
 
     def _panel(self, info: TableInfo) -> None:
@@ -634,6 +634,9 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     v, seat = info.view, info.seat
     to_act = list(v.get("to_act", []))
     phase = v.get("phase")
+    own = None if info.message.get("over") else game.prompt(info)
+    if own is not None:
+        return own
     if info.message.get("over") or phase == "game_over":
         winners = v.get("winners") or []
         names = " and ".join(info.team_name(w) for w in winners) or "nobody"

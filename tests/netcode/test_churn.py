@@ -60,7 +60,8 @@ async def one_session(port: int, name: str) -> None:
 
 async def test_churn_memory_flat_and_no_app_survives(tmp_path: Path) -> None:
     host = Host(HostConfig(data_dir=tmp_path, host="127.0.0.1", port=0,
-                           max_per_address=SESSIONS * 2, max_unauthenticated=SESSIONS * 2))
+                           max_per_address=SESSIONS * 2, max_unauthenticated=SESSIONS * 2,
+                           max_unauthenticated_per_address=SESSIONS * 2))
     await host.start()
     rss: list[float] = []
     try:

@@ -28,6 +28,7 @@ def test_each_registered_screen_is_its_games_and_unknown_games_get_the_plain_one
     assert type(screen_for("no_such_game")) is GameScreen
     assert screen_for("hand_and_foot").hand_detail({"foot": 11}) == " · foot: 11 face down"
     assert GameScreen().hand_detail({"foot": 11}) == ""
+    assert GameScreen().prompt(None) is None  # type: ignore[arg-type]
 
 
 def test_a_game_only_event_is_worded_by_its_game() -> None:

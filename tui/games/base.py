@@ -44,7 +44,7 @@ class GameScreen:
     def phase_label(self, phase: str | None) -> str:
         return self.phases.get(phase or "", phase or "")
 
-    def seat_detail(self, counts: Any) -> Text:
+    def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
         """What a seat's line says after its name: the sizes of its hidden holdings."""
         if isinstance(counts, dict):
             return Text(f" · hand {counts.get('hand', 0)}")
@@ -53,6 +53,11 @@ class GameScreen:
     def hand_detail(self, counts: Any) -> str:
         """What your hand's heading adds after its size."""
         return ""
+
+    def prompt(self, info: TableInfo) -> tuple[str, str] | None:
+        """A game's own line of whose move it is, for moments only it has (someone acting
+        out of turn, say); None for the family's usual prompt."""
+        return None
 
     def take_action(self, cards: list[int], melds: list[list[int]],
                     lay_offs: list[dict[str, Any]], target: int | None) -> dict[str, Any]:

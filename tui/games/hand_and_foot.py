@@ -59,8 +59,8 @@ class HandAndFootScreen(GameScreen):
     score_note = ("Piles and red 3s: count: bonus.  Out: going out and exact cut.  "
                   "Unplayed: hand/foot per seat.")
 
-    def seat_detail(self, counts: Any) -> Text:
-        t = super().seat_detail(counts)
+    def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
+        t = super().seat_detail(info, seat, counts)
         if not isinstance(counts, dict):
             return t
         if counts.get("stage") == "foot":
