@@ -31,6 +31,9 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
+_LOBBY, _INPUT = LobbyLimits(), InputLimits()  # the defaults the flags show and keep
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="meldhall", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -61,20 +64,20 @@ def build_parser() -> argparse.ArgumentParser:
                        help="wrong answers (per name and per address) that lock it out")
     serve.add_argument("--login-lockout", type=float, default=600.0,
                        help="seconds a lock-out lasts")
-    serve.add_argument("--max-tables", type=int, default=LobbyLimits.max_tables,
+    serve.add_argument("--max-tables", type=int, default=_LOBBY.max_tables,
                        help="open tables in the whole room")
-    serve.add_argument("--tables-per-player", type=int, default=LobbyLimits.tables_per_player,
+    serve.add_argument("--tables-per-player", type=int, default=_LOBBY.tables_per_player,
                        help="unfinished tables one player may have opened")
-    serve.add_argument("--empty-table-ttl", type=float, default=LobbyLimits.empty_table_ttl,
+    serve.add_argument("--empty-table-ttl", type=float, default=_LOBBY.empty_table_ttl,
                        help="seconds an empty or finished table nobody is at is kept")
     serve.add_argument("--abandoned-table-ttl", type=float,
-                       default=LobbyLimits.abandoned_table_ttl,
+                       default=_LOBBY.abandoned_table_ttl,
                        help="seconds a table nobody is at is kept, seats held or not")
-    serve.add_argument("--input-rate", type=int, default=InputLimits.rate,
+    serve.add_argument("--input-rate", type=int, default=_INPUT.rate,
                        help="characters a second one terminal may send (sustained)")
-    serve.add_argument("--input-burst", type=int, default=InputLimits.burst,
+    serve.add_argument("--input-burst", type=int, default=_INPUT.burst,
                        help="characters one terminal may send at once")
-    serve.add_argument("--paste-limit", type=int, default=InputLimits.paste,
+    serve.add_argument("--paste-limit", type=int, default=_INPUT.paste,
                        help="characters of one pasted text that are kept")
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
@@ -120,8 +123,9 @@ async def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _start(args: argparse.Namespace) -> Host:
-    host = Host(HostConfig(
+def host_config(args: argparse.Namespace) -> HostConfig:
+    """The host's settings from ``serve``'s flags."""
+    return HostConfig(
         data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
         authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
         max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
@@ -136,7 +140,11 @@ async def _start(args: argparse.Namespace) -> Host:
             abandoned_table_ttl=args.abandoned_table_ttl),
         input_limits=InputLimits(rate=args.input_rate, burst=args.input_burst,
                                  paste=args.paste_limit),
-    ))
+    )
+
+
+async def _start(args: argparse.Namespace) -> Host:
+    host = Host(host_config(args))
     await host.start()
     return host
 
