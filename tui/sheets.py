@@ -66,9 +66,11 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
 
 def score_renderable(info: TableInfo) -> Group:
     v = info.view
+    deals = v.get("deals") or v.get("max_deals")
+    length = f" of {deals}" if deals else ""
+    target = f", game to {v['target_score']}" if v.get("target_score") else ""
     parts: list[Any] = [Text(f"{v.get('title') or v.get('game')}: score sheet "
-                             f"(deal {v.get('deal_number')} of {v.get('deals', '?')})",
-                             style="bold")]
+                             f"(deal {v.get('deal_number')}{length}{target})", style="bold")]
     if not v.get("score_sheet"):
         parts.append(Text("No deal has been scored yet.", style="dim"))
     else:
