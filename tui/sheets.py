@@ -40,9 +40,7 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
             item = teams[team]
-            unplayed = "\n".join(
-                f"{info.name(int(s))} {game.unplayed(p, info)}"
-                for s, p in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
+            unplayed = game.unplayed(item, info)
             out_cut = []
             if item.get("going_out"):
                 went = row.get("went_out")
