@@ -310,7 +310,7 @@ class Lobby:
             "add_bot": bind(self.on_add_bot), "remove_bot": bind(self.on_remove_bot),
             "open_seat": bind(self.on_open_seat),
             "action": bind(self.on_action), "again": bind(self.on_again),
-            "record": bind(self.on_record),
+            "record": bind(self.on_record), "take_back": bind(self.on_take_back),
             "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
 
@@ -472,6 +472,11 @@ class Lobby:
         table = self._current(session, seated=False)
         if table is not None:
             table.submit(session, session.seat, message["action"], message.get("ref"))
+
+    async def on_take_back(self, session: Session, message: dict[str, Any]) -> None:
+        table = self._current(session, seated=False)
+        if table is not None:
+            table.take_back(session, session.seat)
 
     async def on_again(self, session: Session, message: dict[str, Any]) -> None:
         table = self._manager(session, "start a new game")

@@ -252,6 +252,15 @@ class Store:
                 (table_id, idx, seat, pack_plain(action)),
             )
 
+    def drop_last_action(self, table_id: int, idx: int) -> None:
+        """A take-back: the log loses its last action (its index, checked)."""
+        with self._lock:
+            cur = self._db.execute(
+                "DELETE FROM actions WHERE table_id = ? AND idx = ? AND idx = "
+                "(SELECT MAX(idx) FROM actions WHERE table_id = ?)", (table_id, idx, table_id))
+            if cur.rowcount != 1:
+                raise sqlite3.DatabaseError(f"action {idx} is not the last of table {table_id}")
+
     def delete_table(self, table_id: int) -> None:
         """An expired table: its log, seats and row go together."""
         with self._lock:

@@ -52,12 +52,14 @@ def bot_seed(table_seed: int, seat: int, round_no: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0}
+TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0, "take_back": False}
 """The host's own options for a table (the game's are the engine's)."""
 TABLE_SETTINGS_HELP: dict[str, str] = {
     "clock": "Show everyone how long the player on turn has been thinking.",
     "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "
                    "the table is told when it runs out.",
+    "take_back": "A player may take back their own melds and lay-offs of this turn until "
+                 "they discard or see a new card.",
 }
 
 
@@ -238,6 +240,9 @@ class Table:
         for member in list(self.watchers):
             member.put(frame)
 
+    def take_back(self, member: Member, seat: int | None) -> None:
+        self._queue.put_nowait(_Item("take_back", member=member, seat=seat))
+
     def play_again(self, member: Member) -> None:
         self._queue.put_nowait(_Item("again", member=member))
 
@@ -272,6 +277,8 @@ class Table:
             await self._handle_sync(item)
         elif item.kind == "again":
             await self._handle_again(item)
+        elif item.kind == "take_back":
+            await self._handle_take_back(item)
         elif item.kind == "presence":
             await self._publish(events=None, actor=None)
 
@@ -334,6 +341,37 @@ class Table:
         frame = await asyncio.to_thread(self._view_frame, seat, self.players())
         member.put(frame, replace_key=f"view:{self.id}")
 
+    async def _handle_take_back(self, item: _Item) -> None:
+        """The engine says whether the seat's last meld or lay-off may go, and gives the
+        game without it; the log loses the action in the same step, or nothing changes."""
+        member, seat = item.member, item.seat
+        assert member is not None
+        if not self.settings["take_back"]:
+            member.put(error_frame("no_take_back", "This table does not allow take-backs."))
+            return
+        if seat is None:
+            member.put(error_frame("spectator", "Spectators cannot take anything back."))
+            return
+
+        def undo() -> list[dict[str, Any]]:
+            game, events = engine.take_back(self.game, seat)
+            self._store.drop_last_action(self.id, len(self.game.log) - 1)
+            self.game = game
+            return events
+
+        try:
+            events = await asyncio.to_thread(undo)
+        except EngineError as exc:
+            member.put(error_frame("illegal", str(getattr(exc, "message", exc)),
+                                   rule=getattr(exc, "rule", None)))
+            return
+        except Exception as exc:
+            log.error("table %s: could not take back: %r", self.id, exc)
+            member.put(error_frame("not_saved", "The host could not save the take-back, so "
+                                                 "nothing changed."))
+            return
+        await self._publish(events=events, actor=seat)
+
     async def _handle_again(self, item: _Item) -> None:
         if not self.game.over:
             if item.member is not None:
@@ -378,6 +416,8 @@ class Table:
             hands = self.game.hands_after_deal()
             if hands is not None:
                 extra["open_hands"] = hands
+        if seat is not None and self.settings["take_back"]:
+            extra["take_back"] = engine.may_take_back(self.game, seat)
         if self.settings["clock"] and not self.game.over:
             limit = self.settings["clock_limit"]
             extra["clock"] = {"elapsed": round(time.monotonic() - self.turn_since, 1),

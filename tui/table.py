@@ -59,6 +59,7 @@ class TableScreen(Screen[None]):
         Binding("n", "next_deal", "Next deal"),
         Binding("n", "again", "Play again"),
         Binding("X", "record", "Game record"),
+        Binding("k", "take_back", "Take back"),
         Binding("e", "explain", "Rule text"),
         Binding("left", "cursor(-1)", "Previous card", show=False),
         Binding("right", "cursor(1)", "Next card", show=False),
@@ -431,7 +432,7 @@ class TableScreen(Screen[None]):
         """
         message = self.message or {}
         key = (tuple(sorted(self.legal_kinds())), self.seated(), bool(message.get("over")),
-               bool(self.error and self.error.get("rule")))
+               bool(self.error and self.error.get("rule")), bool(message.get("take_back")))
         if key != self._footer_key:
             self._footer_key = key
             self.refresh_bindings()
@@ -450,6 +451,8 @@ class TableScreen(Screen[None]):
         if action == "again":
             return bool(self.message and self.message.get("over")
                         and self.message.get("seat") is not None)
+        if action == "take_back":
+            return bool(self.message and self.message.get("take_back"))
         if action == "record":
             return bool(self.message and self.message.get("over"))
         if action == "explain":
@@ -657,6 +660,15 @@ class TableScreen(Screen[None]):
 
     def action_next_deal(self) -> None:
         self._send({"type": "next_deal"})
+
+    def action_take_back(self) -> None:
+        """Undo your last meld or lay-off of this turn (a table option; the engine judges)."""
+        self._send_request({"t": "take_back"})
+
+    def _send_request(self, message: dict[str, Any]) -> None:
+        self.error = None
+        self._status()
+        self.app.send(message)  # type: ignore[attr-defined]
 
     def action_record(self) -> None:
         """The game's text record, every hand shown (the host sends it once it is over)."""

@@ -15,6 +15,7 @@ from tests.tui.conftest import (
     at_table,
     card_ids,
     game_at,
+    screen_text,
     view_message,
 )
 from tui.app import make_app
@@ -274,3 +275,20 @@ async def test_the_creator_opens_an_away_seat_after_a_question() -> None:
         await pilot.press("y")
         await pilot.pause()
     assert link.sent[-1] == {"t": "open_seat", "seat": 2}
+
+
+async def test_take_back_is_offered_only_when_the_host_says_so_and_is_logged() -> None:
+    link, game = FakeLink(), game_at(FOOT_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        assert pilot.app.screen.active_bindings.get("k") is None
+        link.push({**view_message(game, 1, seq=13), "take_back": True})
+        await pilot.pause()
+        assert "k Take back" in screen_text(pilot.app)
+        await pilot.press("k")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "take_back"}
+        link.push({"t": "events", "table": 3, "seq": 12, "seat": 1,
+                   "events": [{"type": "took_back", "seat": 1, "action": "lay_off"}]})
+        await pilot.pause()
+        assert "bob took back a lay-off." in screen_text(pilot.app)
