@@ -106,6 +106,8 @@ def text_record(record: dict[str, Any]) -> str:
             if event.get("type") == "turn":
                 continue
             out.append(f"  {screen.event_line(event, name, PLAIN, teams).plain}")
+            if event.get("type") == "deal_scored":
+                out.extend(_score_lines(event.get("row") or {}, teams, name))
 
     tell(list(getattr(game, "events", [])), None)
     for seat, action in record["log"]:
@@ -117,6 +119,25 @@ def text_record(record: dict[str, Any]) -> str:
     out.append(f"Final totals: {totals}.")
     out.append(f"Winner: {winners or 'nobody'}.")
     return "\n".join(out) + "\n"
+
+
+def _items(value: Any, prefix: str = "") -> list[str]:
+    """A score item as ``key value`` pairs, nested items joined with dots."""
+    if isinstance(value, dict):
+        out: list[str] = []
+        for key, item in value.items():
+            out.extend(_items(item, f"{prefix}{key}."))
+        return out
+    return [f"{prefix[:-1]} {value}"] if prefix else [str(value)]
+
+
+def _score_lines(row: dict[str, Any], teams: list[list[int]], name: Any) -> list[str]:
+    """Every item of one deal's score-sheet row, team by team, as the engine gives it."""
+    lines = []
+    for team, item in sorted((row.get("teams") or {}).items(), key=lambda kv: int(kv[0])):
+        who = "+".join(name(s) for s in teams[int(team)])
+        lines.append(f"    {who}: " + ", ".join(_items(item)))
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
