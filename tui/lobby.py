@@ -264,13 +264,15 @@ class CreateScreen(ModalScreen[None]):
                 yield Label("seats", classes="name")
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
                              value=self.game["seats"][0], allow_blank=False)
+            yield VerticalScroll(id="options")
+            if self.table_options:
+                yield Label("This table", classes="title")
             for name, default in self.table_options.items():
                 with Horizontal(classes="row"):
                     yield Label(name, classes="name")
                     yield Input(option_text(default), id=f"table-{name}")
                 yield Static(f"  {self.table_help.get(name, '')}", classes="help",
                              markup=False)
-            yield VerticalScroll(id="options")
 
     def on_mount(self) -> None:
         self._fill_options()

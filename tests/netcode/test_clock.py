@@ -23,7 +23,8 @@ async def test_the_clock_runs_for_everyone_and_the_table_hears_when_time_is_up(
     assert "clock" in watched
     note = await spy.wait_for("chat", lambda m: m["name"] == "meldhall", timeout=10)
     assert note["text"] == "Time is up for ann; the table waits."
-    assert host.lobby.tables[table_id].settings == {"clock": True, "clock_limit": 1}
+    assert host.lobby.tables[table_id].settings == {"clock": True, "clock_limit": 1,
+                                                    "take_back": False}
     await host.stop()
     again = Host(host_config)
     await again.start()
