@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,8 @@ log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random",)
 RECORD_TEXT_MAX = 150_000
+RECORDS_KEPT = 16
+"""Finished games' record frames kept (each is made once, however often it is asked for)."""
 """Characters of a text record sent in one frame (the frame limit is 256 KiB)."""
 
 
@@ -64,6 +67,7 @@ class Lobby:
         self.sessions: set[Session] = set()
         self._lobby_pending = False
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
+        self._records: OrderedDict[tuple[int, int, int, bool], bytes] = OrderedDict()
 
     # start and stop
     async def restore(self) -> None:
@@ -495,9 +499,21 @@ class Lobby:
         if not table.over:
             session.put(error_frame("not_over", "The record is ready once the game is over."))
             return
+        as_text = message.get("format", "text") != "json"
+        key = (table.id, table.round, table.seq, as_text)
+        frame = self._records.get(key)
+        if frame is None:
+            frame = await self._record_frame(table, as_text)
+            self._records[key] = frame
+            while len(self._records) > RECORDS_KEPT:
+                self._records.popitem(last=False)
+        session.put(frame)
+
+    async def _record_frame(self, table: Table, as_text: bool) -> bytes:
+        """Made once per finished game and form: a record replays the whole game, and
+        asking for it again and again must not cost the host that again and again."""
         names = [p["name"] or f"seat {p['seat']}" for p in table.players()]
         log = list(table.game.log)
-        as_text = message.get("format", "text") != "json"
 
         def make() -> dict[str, Any]:
             return build_record(table.game_name, table.seats, table.seed, table.options,
@@ -509,13 +525,12 @@ class Lobby:
             if len(text) > RECORD_TEXT_MAX:
                 text = text[:RECORD_TEXT_MAX] + "\n... (cut here: `meldhall export` on the " \
                                                  "host gives the whole record)\n"
-            session.put(server_frame("record", table=table.id, text=text))
-            return
+            return server_frame("record", table=table.id, text=text)
         try:
-            session.put(server_frame("record", table=table.id, record=record))
+            return server_frame("record", table=table.id, record=record)
         except EncodeError:
-            session.put(error_frame("too_long", "This game is too long to replay here: "
-                                                "`meldhall export` on the host gives it."))
+            return error_frame("too_long", "This game is too long to replay here: "
+                                           "`meldhall export` on the host gives it.")
 
     async def on_chat(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)
