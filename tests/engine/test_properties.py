@@ -18,6 +18,7 @@ import engine
 from engine.bots import make_bot
 from engine.ld_legal import melds_and_lay_offs
 
+from .helpers import assert_listing_checks
 from .test_hf_properties import card_ids_in
 
 SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -188,36 +189,6 @@ def test_LD_F2_an_out_of_turn_meld_is_legal_exactly_while_frozen(
                     game.check(s, action)
                 assert e.value.rule == "LD-T1"
         step(game, bots, rng)
-
-
-def assert_listing_checks(game: engine.Game, seat: int) -> None:
-    """Every concrete choice the listing offers passes `check` (blocks that reach the
-    minimum count alone, each lay-off card alone, each discard, each take)."""
-    for entry in game.legal(seat):
-        kind = entry["type"]
-        if kind == "take_pile":
-            for option in entry["options"]:
-                game.check(seat, option)
-        elif kind == "lay_off":
-            for target in entry["targets"]:
-                for card in target["cards"]:
-                    game.check(seat, {"type": "lay_off", "meld": target["meld"],
-                                      "cards": [card]})
-        elif kind == "discard":
-            for card in entry["cards"]:
-                game.check(seat, {"type": "discard", "card": card})
-        elif kind == "meld":
-            for block in entry["blocks"]:
-                if block["points"] >= entry["min_count"] \
-                        and len(block["cards"]) <= entry["max_cards"]:
-                    game.check(seat, {"type": "meld", "melds": [block["cards"]]})
-            bot = make_bot("random", len(entry["blocks"]))
-            game.check(seat, bot.act({"legal": [entry]}))
-        elif kind == "answer":
-            for allow in entry["choices"]:
-                game.check(seat, {"type": "answer", "answer": {"allow": allow}})
-        else:
-            game.check(seat, {"type": kind})
 
 
 LD_OPTIONS = st.fixed_dictionaries({"max_deals": st.just(1)}, optional={
