@@ -57,18 +57,20 @@ class LookingAndDownPanel(GamePanel):
         return out
 
     def compact_block(self, info: TableInfo, team: int) -> list[Text]:
-        """Two lines for someone else: their standing, then their melds as rank x size."""
+        """One line for someone else: their standing, then their melds as rank x size
+        (complete ones in bold), so eight players fit 80x24."""
         melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
-        summary = Text("   ")
+        line = Text.assemble("  ", self.team_header(info, team, compact=True), " ·")
         for meld in melds:
             label = f"{meld.get('rank') or '*'}x{meld.get('size', len(meld.get('cards', [])))}"
-            summary.append(label + " ", style="bold" if meld.get("complete") else "")
+            line.append(" " + label, style="bold" if meld.get("complete") else "")
         if not melds:
-            summary.append("no melds yet", style="dim")
-        return [Text.assemble("  ", self.team_header(info, team)), summary]
+            line.append(" no melds", style="dim")
+        return [line]
 
-    def team_header(self, info: TableInfo, team: int) -> Text:
-        """Short enough for half of 80 columns: name, points, then what matters most."""
+    def team_header(self, info: TableInfo, team: int, compact: bool = False) -> Text:
+        """Short enough for half of 80 columns: name, points, then what matters most
+        (``compact``: canastas as ``1/2`` alone, for the one-line blocks of others)."""
         v = info.view
         out = super().team_header(info, team)
         if team in _frozen(info):
@@ -80,7 +82,7 @@ class LookingAndDownPanel(GamePanel):
         piles = v.get("piles", {}).get(team, {})
         made = sum(piles.get(kind, 0) for kind, _ in CANASTAS)
         need = v.get("canastas_to_go_out")
-        out.append(f" · canastas {made}" + (f"/{need}" if need else ""))
+        out.append(f" · {'' if compact else 'canastas '}{made}" + (f"/{need}" if need else ""))
         return out
 
 
