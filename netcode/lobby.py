@@ -110,7 +110,8 @@ class Lobby:
         if seat is not None:
             self._join(session, seat[0], seat[1])
         else:
-            session.put(self.lobby_frame(session), replace_key="lobby")
+            frame = self._last_lobby[session] = self.lobby_frame(session)
+            session.put(frame, replace_key="lobby")
         return session
 
     def session_closed(self, session: Session) -> None:
@@ -188,6 +189,12 @@ class Lobby:
         self._lobby_pending = False
         built: dict[int, bytes] = {}
         for session in list(self.sessions):
+            if session.table is not None:
+                # At a table the listing is not on screen, yet a screen would lay it out
+                # all the same: filling a room then cost every seated screen a relayout
+                # per newcomer (the square of the room). ``on_leave`` sends a fresh one.
+                self._last_lobby.pop(session, None)
+                continue
             frame = built.get(session.lobby_page)
             if frame is None:
                 frame = built[session.lobby_page] = self.lobby_frame(session)
@@ -371,7 +378,8 @@ class Lobby:
         table.detach(session)
         session.table, session.seat = None, None
         session.put(server_frame("left", table=table.id, kept=kept))
-        session.put(self.lobby_frame(session), replace_key="lobby")
+        frame = self._last_lobby[session] = self.lobby_frame(session)
+        session.put(frame, replace_key="lobby")
 
     async def on_add_bot(self, session: Session, message: dict[str, Any]) -> None:
         table = self._manager(session, "add a bot")
