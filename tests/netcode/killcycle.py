@@ -144,6 +144,8 @@ async def cycle(data_dir: Path, seats: list[Seat], rng: random.Random, *, first:
                 if restored.get(seat.table) != len(log):
                     seat.problems.append(f"table {seat.table} restored at action "
                                          f"{restored.get(seat.table)}, stored {len(log)}")
+                if game.over:  # a finished game holds no seat: sit again to play again
+                    seat.client.send("sit", table=seat.table, seat=0)
                 joined = await seat.client.wait_for("joined")
                 view = await seat.client.wait_for("view")
                 if (joined["table"], joined["seat"]) != (seat.table, 0):
