@@ -146,8 +146,16 @@ async def cycle(data_dir: Path, seats: list[Seat], rng: random.Random, *, first:
                                          f"{restored.get(seat.table)}, stored {len(log)}")
                 if game.over:  # a finished game holds no seat: sit again to play again
                     seat.client.send("sit", table=seat.table, seat=0)
-                joined = await seat.client.wait_for("joined")
-                view = await seat.client.wait_for("view")
+                try:
+                    joined = await seat.client.wait_for("joined")
+                    view = await seat.client.wait_for("view")
+                except TimeoutError:
+                    seen = [(m["t"], m.get("code") or m.get("reason")) for m in
+                            seat.client.received]
+                    seat.problems.append(f"table {seat.table} (stored round {round_no}, "
+                                         f"action {len(log)}, over {game.over}): no seat "
+                                         f"after reconnecting; got {seen}")
+                    continue
                 if (joined["table"], joined["seat"]) != (seat.table, 0):
                     seat.problems.append(f"rejoined {joined} instead of seat 0 at {seat.table}")
                 if (view["round"], view["seq"]) < (round_no, len(log)):
