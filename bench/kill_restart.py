@@ -39,8 +39,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     try:
         for kill in range(args.kills):
+            before = sum(len(s.problems) for s in seats)
+            snapshot = work / "before"
+            if (work / "data").exists():
+                shutil.rmtree(snapshot, ignore_errors=True)
+                shutil.copytree(work / "data", snapshot)
             result = await cycle(work / "data", seats, rng, first=kill == 0)
             lost += result["lost"]
+            if result["lost"] or sum(len(s.problems) for s in seats) > before:
+                keep = Path(tempfile.gettempdir()) / f"meldhall-kill-problem-{kill}"
+                shutil.copytree(work, keep, dirs_exist_ok=True)
+                print(f"  kill {kill}: a problem; the data before and after are in {keep}",
+                      flush=True)
             if (kill + 1) % 10 == 0:
                 print(f"  {kill + 1} kills, stored {result['stored']}", flush=True)
         # a last start: every table must still come back
