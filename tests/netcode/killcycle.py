@@ -144,11 +144,17 @@ async def cycle(data_dir: Path, seats: list[Seat], rng: random.Random, *, first:
                 if restored.get(seat.table) != len(log):
                     seat.problems.append(f"table {seat.table} restored at action "
                                          f"{restored.get(seat.table)}, stored {len(log)}")
-                if game.over:  # a finished game holds no seat: sit again to play again
-                    seat.client.send("sit", table=seat.table, seat=0)
+                # A seat is held only while its game is on, and the bots may finish it
+                # before this player is back: ask for the seat, which is still theirs.
+                seat.client.send("sit", table=seat.table, seat=0)
                 try:
                     joined = await seat.client.wait_for("joined")
-                    view = await seat.client.wait_for("view")
+                    while True:  # the newest view after the last joined
+                        view = await seat.client.wait_for("view")
+                        if not any(m["t"] == "joined" for m in
+                                   seat.client.received[seat.client._cursor:]):
+                            break
+                        joined = await seat.client.wait_for("joined")
                 except TimeoutError:
                     seen = [(m["t"], m.get("code") or m.get("reason")) for m in
                             seat.client.received]
