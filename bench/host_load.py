@@ -52,6 +52,7 @@ import os
 import pickle
 import platform
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -311,6 +312,33 @@ async def connect_burst(port: int, count: int, prefix: str, addresses: int
     return times, wall
 
 
+async def gc_snapshot(proc: asyncio.subprocess.Process, path: Path) -> dict[str, Any]:
+    """Ask ``bench/host_gc.py`` for its collector totals so far."""
+    before = path.stat().st_mtime_ns if path.exists() else 0
+    proc.send_signal(signal.SIGUSR1)
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if path.exists() and path.stat().st_mtime_ns != before:
+            return json.loads(path.read_text())
+    return {}
+
+
+def gc_window(first: dict[str, Any] | None, last: dict[str, Any] | None, window: float
+              ) -> dict[str, Any] | None:
+    """The collector's work between two snapshots, per generation."""
+    if not first or not last:
+        return None
+    out: dict[str, Any] = {"objects_at_end": last.get("objects")}
+    for g, end in last["generations"].items():
+        start = first["generations"][g]
+        out[f"gen{g}"] = {"collections": int(end["count"] - start["count"]),
+                          "seconds": round(end["seconds"] - start["seconds"], 3),
+                          "max_pause_ms_so_far": end["max_ms"]}
+    out["percent_of_window"] = round(100 * sum(
+        out[f"gen{g}"]["seconds"] for g in range(3)) / window, 2)
+    return out
+
+
 async def run_bare(schedules: list[list[tuple[float, bytes]]], window: float, work: Path
                    ) -> dict[str, Any]:
     """Replay every session's bytes through a bare asyncssh server; its CPU for the same."""
@@ -350,8 +378,11 @@ async def run_bare(schedules: list[list[tuple[float, bytes]]], window: float, wo
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="meldhall-load-"))
-    proc, port = await start_host(work / "data", work / "host.log", [
-        "--allow-client-seeds", *args.host_args])
+    gc_file = work / "gc.json"
+    proc, port = await start_host(
+        work / "data", work / "host.log", ["--allow-client-seeds", *args.host_args],
+        wrapper=ROOT / "bench" / "host_gc.py" if args.gc_probe else None,
+        env={"MELDHALL_GC_STATS": str(gc_file), **dict(e.split("=", 1) for e in args.env)})
     conns: list[asyncssh.SSHClientConnection] = []
     tables: list[RoomTable] = []
     out: dict[str, Any] = {}
@@ -391,10 +422,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         first = {t.index: len(t.actions) for t in tables}
         received0 = {id(p): p.received for t in tables for p in t.screens}
         lag.lags.clear()
+        gc0 = await gc_snapshot(proc, gc_file) if args.gc_probe else None
         cpu0, t_start = host_cpu_s(proc.pid), time.perf_counter()
         client0 = time.process_time()
         await asyncio.sleep(args.seconds)
         cpu1, t_end = host_cpu_s(proc.pid), time.perf_counter()
+        gc1 = await gc_snapshot(proc, gc_file) if args.gc_probe else None
         client_cpu = time.process_time() - client0
         lags = list(lag.lags)
         rss_play = host_rss_mib(proc.pid)
@@ -513,6 +546,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         },
         "bare_transport": {**bare, "host_to_bare_cpu_ratio": round(
             (cpu_s / window) / (bare["cpu_s"] / bare["seconds"]), 1) if bare["cpu_s"] else None},
+        "gc": gc_window(gc0, gc1, window),
         "client": {"cpu_percent_of_one_core": round(100 * client_cpu / window, 1),
                    "loop_lag_ms_p95": round(1000 * percentile(lags, 0.95), 1),
                    "loop_lag_ms_max": round(1000 * max(lags), 1) if lags else None},
@@ -576,6 +610,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--burst", type=int, default=64, help="connections in the burst")
     parser.add_argument("--host-arg", dest="host_args", action="append", default=[],
                         help="extra argument for `meldhall serve` (repeat)")
+    parser.add_argument("--gc-probe", action="store_true",
+                        help="run the host under bench/host_gc.py: time its collections")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="environment for the host process (repeat)")
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--keep", action="store_true", help="keep the host's data and log")
     parser.add_argument("--note", default="", help="stored with the figures")

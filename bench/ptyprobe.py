@@ -45,14 +45,20 @@ def host_rss_mib(pid: int) -> float:
     return 0.0
 
 
-async def start_host(data_dir: Path, log_path: Path, extra: Sequence[str] = ()
+async def start_host(data_dir: Path, log_path: Path, extra: Sequence[str] = (),
+                     wrapper: Path | None = None, env: dict[str, str] | None = None,
                      ) -> tuple[asyncio.subprocess.Process, int]:
-    """``meldhall serve`` on 127.0.0.1, any free port; returns the process and its port."""
+    """``meldhall serve`` on 127.0.0.1, any free port; returns the process and its port.
+
+    ``wrapper``: a script run instead of ``-m netcode.cli`` with the same arguments
+    (``bench/host_gc.py``)."""
     log = open(log_path, "wb")  # noqa: SIM115 - lives as long as the host
+    program = [str(wrapper)] if wrapper is not None else ["-m", "netcode.cli"]
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "netcode.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+        sys.executable, *program, "serve", "--host", "127.0.0.1", "--port", "0",
         "--data-dir", str(data_dir), *extra,
         cwd=str(ROOT), stdout=asyncio.subprocess.PIPE, stderr=log,
+        env={**os.environ, **(env or {})},
     )
     assert proc.stdout is not None
     while True:
