@@ -312,11 +312,12 @@ async def connect_burst(port: int, count: int, prefix: str, addresses: int
     return times, wall
 
 
-async def gc_snapshot(proc: asyncio.subprocess.Process, path: Path) -> dict[str, Any]:
+async def gc_snapshot(proc: asyncio.subprocess.Process, path: Path,
+                      sig: int = signal.SIGUSR1) -> dict[str, Any]:
     """Ask ``bench/host_gc.py`` for its collector totals so far."""
     before = path.stat().st_mtime_ns if path.exists() else 0
-    proc.send_signal(signal.SIGUSR1)
-    for _ in range(100):
+    proc.send_signal(sig)
+    for _ in range(500):
         await asyncio.sleep(0.02)
         if path.exists() and path.stat().st_mtime_ns != before:
             return json.loads(path.read_text())
@@ -328,7 +329,10 @@ def gc_window(first: dict[str, Any] | None, last: dict[str, Any] | None, window:
     """The collector's work between two snapshots, per generation."""
     if not first or not last:
         return None
-    out: dict[str, Any] = {"objects_at_end": last.get("objects")}
+    out: dict[str, Any] = {"objects_at_end": last.get("objects"),
+                           "frozen_at_end": last.get("frozen"),
+                           "full_pass_after_window": last.get("reclaimed"),
+                           "rss_after_full_pass": last.get("rss_after_reclaim")}
     for g, end in last["generations"].items():
         start = first["generations"][g]
         out[f"gen{g}"] = {"collections": int(end["count"] - start["count"]),
@@ -428,6 +432,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(args.seconds)
         cpu1, t_end = host_cpu_s(proc.pid), time.perf_counter()
         gc1 = await gc_snapshot(proc, gc_file) if args.gc_probe else None
+        if args.gc_probe:  # how much garbage does the freeze policy keep? (one full pass)
+            gc_reclaim = await gc_snapshot(proc, gc_file, signal.SIGUSR2)
+            gc1 = {**gc1, "reclaimed": gc_reclaim.get("reclaimed"),
+                   "rss_after_reclaim": host_rss_mib(proc.pid)} if gc1 else gc1
         client_cpu = time.process_time() - client0
         lags = list(lag.lags)
         rss_play = host_rss_mib(proc.pid)

@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="when a deal ends, show spectators the cards left in every hand")
     serve.add_argument("--allow-client-seeds", action="store_true",
                        help="let `create` choose the deal seed (tests and puzzles only)")
+    serve.add_argument("--no-gc-freeze", dest="gc_freeze", action="store_false",
+                       help="let Python's collector walk every session's objects (slower"
+                       " with a full room: see netcode/collector.py)")
     serve.add_argument("-v", "--verbose", action="store_true")
     join = sub.add_parser("join", help="play at a meldhall host from this terminal")
     join.add_argument("hostname", metavar="HOST", help="the host's name or address")
@@ -112,7 +115,7 @@ async def _start(args: argparse.Namespace) -> Host:
         login_timeout=args.login_timeout, login_free_failures=args.login_free_failures,
         login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
-        open_hands=args.open_hands,
+        open_hands=args.open_hands, gc_freeze=args.gc_freeze,
     ))
     await host.start()
     return host

@@ -56,6 +56,8 @@ class Lobby:
         self.open_hands = open_hands
         self.tables: dict[int, Table] = {}
         self.sessions: set[Session] = set()
+        self.closed_sessions = 0
+        """Sessions ended since start-up (``netcode.collector`` reclaims after churn)."""
         self._lobby_pending = False
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
 
@@ -115,6 +117,7 @@ class Lobby:
         return session
 
     def session_closed(self, session: Session) -> None:
+        self.closed_sessions += 1
         self.sessions.discard(session)
         self._last_lobby.pop(session, None)
         if session.table is not None:
