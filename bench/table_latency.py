@@ -36,7 +36,6 @@ import asyncio
 import json
 import os
 import platform
-import re
 import shutil
 import statistics
 import sys
@@ -48,82 +47,29 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.ptyprobe import (  # noqa: E402
+    HEIGHT,
+    WIDTH,
+    PtyRecorder,
+    host_cpu_s,
+    host_rss_mib,
+    open_pty,
+    percentile,
+    screen_change_times,
+    shows_lobby_with_a_table,
+    shows_table_as_spectator,
+)
+from bench.ptyprobe import start_host as _start_host  # noqa: E402
 from netcode.client import MeldhallClient  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "table.json"
 SEED = 424242
-WIDTH, HEIGHT = 100, 30
 TARGET_P95_MS = 100.0
 TARGET_CPU_MS = 2.0
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-# host process figures
-def host_cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime
-
-
-def host_rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-# one PTY session
-class PtyRecorder(asyncssh.SSHClientSession):  # type: ignore[type-arg]
-    """Timestamps every chunk on arrival; feeds pyte live only while navigating."""
-
-    def __init__(self) -> None:
-        self.screen = pyte.Screen(WIDTH, HEIGHT)
-        self.stream = pyte.ByteStream(self.screen)
-        self.live = True
-        self.chunks: list[tuple[float, bytes]] = []
-        self.changed = asyncio.Event()
-        self.chan: Any = None
-
-    def connection_made(self, chan: Any) -> None:
-        self.chan = chan
-
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        now = time.perf_counter()
-        if self.live:
-            self.stream.feed(data)
-            self.changed.set()
-        else:
-            self.chunks.append((now, data))
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def type(self, keys: str) -> None:
-        self.chan.write(keys.encode())
-
-    async def wait_until(self, check: Any, timeout: float = 20.0) -> str:
-        async def wait() -> str:
-            while not check(self.text):
-                self.changed.clear()
-                await self.changed.wait()
-            return self.text
-
-        return await asyncio.wait_for(wait(), timeout)
-
-
-def shows_lobby_with_a_table(text: str) -> bool:
-    low = text.lower()
-    return "lobby" in low and ("waiting" in low or "playing" in low)
-
-
-def shows_table_as_spectator(text: str) -> bool:
-    low = text.lower()
-    return "lobby" not in low and ("watching" in low or "spectat" in low)
 
 
 async def watch_by_keys(pty: PtyRecorder, table: int) -> None:
@@ -139,17 +85,6 @@ async def watch_by_keys(pty: PtyRecorder, table: int) -> None:
     else:
         pty.type("w")
     await pty.wait_until(shows_table_as_spectator)
-
-
-async def open_pty(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, PtyRecorder]:
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username=name, known_hosts=None, client_keys=None, password="",
-        agent_path=None, preferred_auth="keyboard-interactive",
-    )
-    _chan, session = await conn.create_session(
-        PtyRecorder, term_type="xterm-256color", term_size=(WIDTH, HEIGHT), encoding=None
-    )
-    return conn, session
 
 
 # the observer
@@ -169,7 +104,8 @@ class Observer:
             except (ConnectionError, TimeoutError):
                 return
             now = time.perf_counter()
-            self.client.received.clear()  # keep memory flat; the cursor restarts
+            # keep memory flat, but keep what is not read yet (frames arrive in batches)
+            del self.client.received[:self.client._cursor]
             self.client._cursor = 0
             tag = message["t"]
             if tag == "events":
@@ -183,44 +119,10 @@ class Observer:
         self._task = asyncio.get_running_loop().create_task(self.follow())
 
 
-def screen_change_times(pty: PtyRecorder) -> list[float]:
-    """Replay the recorded chunks; the arrival times of those that changed the text."""
-    times = []
-    before = pty.text
-    for at, data in pty.chunks:
-        pty.stream.feed(data)
-        after = pty.text
-        if after != before:
-            times.append(at)
-            before = after
-    return times
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
-
-
 async def start_host(data_dir: Path, bot_delay: float, log_path: Path
                      ) -> tuple[asyncio.subprocess.Process, int]:
-    log = open(log_path, "wb")  # noqa: SIM115 - lives as long as the host
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "netcode.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-        "--data-dir", str(data_dir), "--bot-delay", str(bot_delay), "--allow-client-seeds",
-        "--max-per-address", "64",
-        cwd=str(ROOT), stdout=asyncio.subprocess.PIPE, stderr=log,
-    )
-    assert proc.stdout is not None
-    while True:
-        line = await asyncio.wait_for(proc.stdout.readline(), 30)
-        if not line:
-            raise RuntimeError(f"the host did not start; see {log_path}")
-        match = re.search(rb"listening on port (\d+)", line)
-        if match:
-            return proc, int(match.group(1))
+    return await _start_host(data_dir, log_path, [
+        "--bot-delay", str(bot_delay), "--allow-client-seeds", "--max-per-address", "64"])
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:

@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="when a deal ends, show spectators the cards left in every hand")
     serve.add_argument("--allow-client-seeds", action="store_true",
                        help="let `create` choose the deal seed (tests and puzzles only)")
+    serve.add_argument("--no-gc-freeze", dest="gc_freeze", action="store_false",
+                       help="let Python's collector walk every session's objects (slower"
+                       " with a full room: see netcode/collector.py)")
     serve.add_argument("-v", "--verbose", action="store_true")
     export = sub.add_parser("export", help="write a finished game's record")
     export.add_argument("table", type=int, metavar="TABLE", help="the table's number")
@@ -142,7 +145,7 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         login_timeout=args.login_timeout, login_free_failures=args.login_free_failures,
         login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
-        open_hands=args.open_hands,
+        open_hands=args.open_hands, gc_freeze=args.gc_freeze,
         lobby_limits=LobbyLimits(
             max_tables=args.max_tables, tables_per_player=args.tables_per_player,
             empty_table_ttl=args.empty_table_ttl,

@@ -65,6 +65,8 @@ class Lobby:
         self.open_hands = open_hands
         self.tables: dict[int, Table] = {}
         self.sessions: set[Session] = set()
+        self.closed_sessions = 0
+        """Sessions ended since start-up (``netcode.collector`` reclaims after churn)."""
         self._lobby_pending = False
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
         self._records: OrderedDict[tuple[int, int, int, bool], bytes] = OrderedDict()
@@ -129,6 +131,7 @@ class Lobby:
         return session
 
     def session_closed(self, session: Session) -> None:
+        self.closed_sessions += 1
         self.sessions.discard(session)
         self._last_lobby.pop(session, None)
         self._lobby_changed()
@@ -227,8 +230,9 @@ class Lobby:
         built: dict[int, bytes] = {}
         for session in list(self.sessions):
             if session.table is not None:
-                # Only the lobby's own screens are kept current: someone at a table is
-                # sent the listing of the moment they come back (on_leave).
+                # At a table the listing is not on screen, yet a screen would lay it out
+                # all the same: filling a room then cost every seated screen a relayout
+                # per newcomer (the square of the room). ``on_leave`` sends a fresh one.
                 self._last_lobby.pop(session, None)
                 continue
             frame = built.get(session.lobby_page)

@@ -37,6 +37,7 @@ from typing import Any
 import asyncssh
 
 from netcode.admission import Doorman
+from netcode.collector import Collector
 from netcode.datadir import DataDir, StartupError
 from netcode.guard import Guard, seconds
 from netcode.hostkey import load_or_create_host_key
@@ -89,6 +90,10 @@ class HostConfig:
     open_hands: bool = False
     lobby_limits: LobbyLimits = field(default_factory=LobbyLimits)
     input_limits: InputLimits = field(default_factory=InputLimits)
+    gc_freeze: bool = False
+    """Keep long-lived objects out of the garbage collector's full passes
+    (``netcode.collector``); ``meldhall serve`` turns it on. Off by default so that
+    tests which count live objects with ``gc`` see every one."""
 
 
 @dataclass(slots=True)
@@ -372,6 +377,8 @@ class Host:
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None
         self._reaper: asyncio.Task[None] | None = None
+        self.collector = Collector(lambda: (len(self.lobby.sessions), self.lobby.closed_sessions)) \
+            if config.gc_freeze else None
         self.port = config.port
 
     async def start(self) -> int:
@@ -395,6 +402,8 @@ class Host:
             raise
         self.port = self._server.sockets[0].getsockname()[1]
         self._reaper = asyncio.get_running_loop().create_task(self._reap_idle())
+        if self.collector is not None:
+            self.collector.start()
         return self.port
 
     async def _listen(self) -> asyncssh.SSHAcceptor:
@@ -430,6 +439,8 @@ class Host:
     async def stop(self) -> None:
         if self._reaper is not None:
             self._reaper.cancel()
+        if self.collector is not None:
+            self.collector.stop()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -141,6 +141,8 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._rotation = 0
         self._on_change = on_change
+        self._unsaved = False
+        """The last save failed (the host and the table's screens were told)."""
         self.over = bool(game.over)
         self.to_act: frozenset[int] = frozenset(game.to_act)
         self.seq = len(game.log)
@@ -302,7 +304,9 @@ class Table:
             return
         except NotSaved as exc:
             member.put(error_frame("not_saved", str(exc), ref=item.ref))
+            self._not_saved()
             return
+        self._saved()
         member.put(server_frame("ack", table=self.id, ref=item.ref, seq=len(self.game.log)))
         await self._publish(events=events, actor=seat)
 
@@ -327,10 +331,15 @@ class Table:
 
         try:
             events = await asyncio.to_thread(think_and_apply)
+        except NotSaved:  # logged where it failed; the bot tries again after its delay
+            self._not_saved()
+            self._schedule_bots()
+            return
         except Exception as exc:  # a bot's mistake must not stall the table: try again
             log.warning("table %s: bot at seat %s failed: %r", self.id, seat, exc)
             self._schedule_bots()
             return
+        self._saved()
         await self._publish(events=events, actor=seat)
 
     async def _handle_sync(self, item: _Item) -> None:
@@ -400,8 +409,9 @@ class Table:
             self._store.append_action(self.id, len(self.game.log) - 1, logged_seat,
                                       logged_action)
         except Exception as exc:
-            log.error("table %s: could not save action %s: %r", self.id, len(self.game.log),
-                      exc)
+            if not self._unsaved:  # once per outage: a bot retries every few seconds
+                log.error("table %s: cannot save moves (%r); it waits until the data "
+                          "directory takes them again", self.id, exc)
             self.game = engine.replay(self.game_name, self.seats, self.seed, self.options,
                                       list(self.game.log[:-1]))
             raise NotSaved("The host could not save that move, so it was not made "
@@ -503,6 +513,21 @@ class Table:
             self._bot_pending[seat] = token
             loop.call_later(self._bot_delay, self._queue.put_nowait,
                             _Item("bot", seat=seat, token=token))
+
+    # the disk
+    def _not_saved(self) -> None:
+        """Say once, to everyone at the table, why the game stopped (the actor also got
+        its own refusal): a spectator's screen would otherwise just stand still."""
+        if not self._unsaved:
+            self._unsaved = True
+            self.chat("host", "Moves cannot be saved (the host's disk may be full or "
+                              "read-only), so none is made: the game waits until they can.")
+
+    def _saved(self) -> None:
+        if self._unsaved:
+            self._unsaved = False
+            log.warning("table %s: moves are saved again", self.id)
+            self.chat("host", "Moves are saved again: play on.")
 
     def _presence_changed(self) -> None:
         self._queue.put_nowait(_Item("presence"))
