@@ -28,6 +28,8 @@ from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP, Occupant, Table, 
 log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random",)
+PEOPLE_DELAY = 1.0
+"""Seconds within which arrivals and departures share one lobby listing."""
 RECORD_TEXT_MAX = 150_000
 RECORDS_KEPT = 16
 """Finished games' record frames kept (each is made once, however often it is asked for)."""
@@ -68,6 +70,7 @@ class Lobby:
         self.closed_sessions = 0
         """Sessions ended since start-up (``netcode.collector`` reclaims after churn)."""
         self._lobby_pending = False
+        self._people_pending: asyncio.TimerHandle | None = None
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
         self._records: OrderedDict[tuple[int, int, int, bool], bytes] = OrderedDict()
 
@@ -127,14 +130,14 @@ class Lobby:
         else:
             frame = self._last_lobby[session] = self.lobby_frame(session)
             session.put(frame, replace_key="lobby")
-        self._lobby_changed()  # everyone else in the lobby sees the newcomer
+        self._people_changed()  # everyone else in the lobby sees the newcomer
         return session
 
     def session_closed(self, session: Session) -> None:
         self.closed_sessions += 1
         self.sessions.discard(session)
         self._last_lobby.pop(session, None)
-        self._lobby_changed()
+        self._people_changed()
         if session.table is not None:
             session.table.detach(session)
             session.table = None
@@ -218,6 +221,18 @@ class Lobby:
         self._lobby_pending = True
         asyncio.get_running_loop().call_soon(self._send_lobby)
 
+    def _people_changed(self) -> None:
+        """Someone came or went: the lobby's people line is due, but not at once.
+
+        Every arrival changes every lobby screen's text; sent at once, a burst of
+        arrivals would cost the square of the people in the lobby. Within PEOPLE_DELAY
+        all arrivals share one listing (a table's change sends it sooner, and it names
+        them too).
+        """
+        if self._people_pending is None and not self._lobby_pending:
+            self._people_pending = asyncio.get_running_loop().call_later(
+                PEOPLE_DELAY, self._send_lobby)
+
     def _send_lobby(self) -> None:
         """Send each session its page, unless it is the one it already has.
 
@@ -227,6 +242,9 @@ class Lobby:
         page share one encoded frame.
         """
         self._lobby_pending = False
+        if self._people_pending is not None:
+            self._people_pending.cancel()
+            self._people_pending = None
         built: dict[int, bytes] = {}
         for session in list(self.sessions):
             if session.table is not None:
