@@ -1,6 +1,8 @@
-"""Random-bot full games of Hand and Foot, against OpenSpiel's gin_rummy in the same loop.
+"""Random-bot full games of each meldhall game, against OpenSpiel's gin_rummy in the same run.
 
-Two loops are timed for meldhall, both with the `random` bot:
+Games: Hand and Foot (4 seats, its default four deals) and Looking and Down (4 seats,
+`max_deals` 2 so every game ends; where several seats may act, the lowest acts). Two loops
+are timed per game, both with the `random` bot:
 - `legal` loop: `game.legal(seat)` -> bot -> `game.apply`, the same shape as OpenSpiel's
   `legal_actions()` -> random choice -> `apply_action()` loop (the ratio is taken here);
 - `view` loop: `game.view(seat)` -> bot -> `game.apply`, what a bot at a network table does.
@@ -27,15 +29,22 @@ from engine.bots import make_bot
 RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
 
 
-def meldhall_loop(seconds: float, use_view: bool) -> dict[str, Any]:
+GAMES: dict[str, tuple[int, dict[str, Any] | None]] = {
+    "hand_and_foot": (4, None),
+    "looking_and_down": (4, {"max_deals": 2}),
+}
+
+
+def meldhall_loop(name: str, seconds: float, use_view: bool) -> dict[str, Any]:
+    seats, options = GAMES[name]
     actions = games = 0
     seed = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        game = engine.create_game("hand_and_foot", 4, seed)
-        bots = [make_bot("random", seed * 4 + s) for s in range(4)]
+        game = engine.create_game(name, seats, seed, options)
+        bots = [make_bot("random", seed * seats + s) for s in range(seats)]
         while not game.over:
-            (seat,) = game.to_act
+            seat = min(game.to_act)
             seen = game.view(seat) if use_view else {"legal": game.legal(seat)}
             game.apply(seat, bots[seat].act(seen))
             actions += 1
@@ -78,7 +87,7 @@ def peak_memory_one_game() -> dict[str, float]:
     game = engine.create_game("hand_and_foot", 4, 12345)
     bots = [make_bot("random", s) for s in range(4)]
     while not game.over:
-        (seat,) = game.to_act
+        seat = min(game.to_act)
         game.apply(seat, bots[seat].act(game.view(seat)))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -89,33 +98,36 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per loop")
     args = parser.parse_args()
-    legal = meldhall_loop(args.seconds, use_view=False)
-    view = meldhall_loop(args.seconds, use_view=True)
+    loops = {name: {"legal_loop": meldhall_loop(name, args.seconds, use_view=False),
+                    "view_loop": meldhall_loop(name, args.seconds, use_view=True)}
+             for name in GAMES}
     spiel = openspiel_loop(args.seconds)
     memory = peak_memory_one_game()
     memory["process_max_rss_mib"] = round(
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     result: dict[str, Any] = {
-        "benchmark": "engine_playout", "game": "hand_and_foot", "bot": "random",
+        "benchmark": "engine_playout", "bot": "random",
         "python": platform.python_version(), "machine": platform.machine(),
-        "meldhall_legal_loop": legal, "meldhall_view_loop": view,
+        "games": {name: {"seats": GAMES[name][0], "options": GAMES[name][1], **loop}
+                  for name, loop in loops.items()},
         "openspiel_gin_rummy": spiel, "memory": memory,
-        "target_actions_per_s": {"floor": 25000,
-                                 "openspiel": spiel["actions_per_s"] if spiel else None},
+        "targets": {"legal_loop_ratio": 1.0, "view_loop_ratio": 0.6},
     }
-    print(f"meldhall hand_and_foot, legal loop: {legal['actions_per_s']:>8} actions/s  "
-          f"{legal['games_per_s']:>6} games/s  ({legal['actions_per_game']} actions/game)")
-    print(f"meldhall hand_and_foot, view loop:  {view['actions_per_s']:>8} actions/s  "
-          f"{view['games_per_s']:>6} games/s")
+    for name, loop in loops.items():
+        legal, view = loop["legal_loop"], loop["view_loop"]
+        print(f"meldhall {name}, legal loop: {legal['actions_per_s']:>8} actions/s  "
+              f"{legal['games_per_s']:>6} games/s  ({legal['actions_per_game']} actions/game)")
+        print(f"meldhall {name}, view loop:  {view['actions_per_s']:>8} actions/s  "
+              f"{view['games_per_s']:>6} games/s")
     if spiel:
-        ratio = legal["actions_per_s"] / spiel["actions_per_s"]
-        result["ratio_legal_loop_to_openspiel"] = round(ratio, 3)
-        result["ratio_view_loop_to_openspiel"] = round(
-            view["actions_per_s"] / spiel["actions_per_s"], 3)
-        print(f"openspiel gin_rummy:                {spiel['actions_per_s']:>8} actions/s  "
+        print(f"openspiel gin_rummy: {spiel['actions_per_s']:>8} actions/s  "
               f"{spiel['games_per_s']:>6} games/s  ({spiel['actions_per_game']} actions/game)")
-        print(f"ratio meldhall/openspiel: legal loop {ratio:.2f}, "
-              f"view loop {result['ratio_view_loop_to_openspiel']:.2f}")
+        for name, loop in loops.items():
+            ratios = {k: round(loop[k]["actions_per_s"] / spiel["actions_per_s"], 3)
+                      for k in ("legal_loop", "view_loop")}
+            result["games"][name]["ratio_to_openspiel"] = ratios
+            print(f"ratio meldhall/openspiel, {name}: legal loop {ratios['legal_loop']:.2f}, "
+                  f"view loop {ratios['view_loop']:.2f}")
     else:
         print("openspiel not installed (pip install -e '.[bench]'): no ratio")
     print(f"memory: {memory}")

@@ -10,9 +10,11 @@ from .core import FamilyGame as Game
 from .errors import EngineError, IllegalAction, InvalidAction
 from .positions import format_position, load_position, parse_position, position_of
 from .registry import GAMES, GameInfo, create_game, from_dict, replay
+from .takeback import may_take_back, take_back
 
 __all__ = [
     "GAMES", "Card", "EngineError", "Game", "GameInfo", "IllegalAction", "InvalidAction",
     "create_game", "format_card", "format_cards", "format_position", "from_dict",
-    "load_position", "parse_card", "parse_cards", "parse_position", "position_of", "replay",
+    "load_position", "may_take_back", "parse_card", "parse_cards", "parse_position",
+    "position_of", "replay", "take_back",
 ]

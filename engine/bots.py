@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from .hf_legal import by_value, pick_blocks
+from .listing import by_value, pick_blocks
 
 T = TypeVar("T")
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from .cards import SUIT_ORDER, rank_of, sort_key
 from .errors import IllegalAction, InvalidAction
-from .melds import Change, Meld, new_meld
+from .melds import Change, Meld, Run, apply_run_change, meld_from_dict, meld_rank, new_meld
 from .rules import Rules
 
 Events = list[dict[str, Any]]
@@ -118,6 +118,9 @@ class FamilyGame:
         self.codes: list[str] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self._hand_index: list[list[Any] | None] = [None] * seats
+        # Bumped by every change a helper makes to a seat's hand, current index or not:
+        # an index is current only for the very list and version it was kept for.
+        self._hand_version: list[int] = [0] * seats
         self.stock: list[int] = []          # top of the stock is the last element
         self.discard: list[int] = []        # top of the pile is the last element
         self.melds: dict[int, Meld] = {}
@@ -251,7 +254,7 @@ class FamilyGame:
         state = d["state"]
         for k in cls.STATE:
             setattr(game, k, copy.deepcopy(state[k]))
-        game.melds = {m["id"]: Meld.from_dict(m) for m in state["melds"]}
+        game.melds = {m["id"]: meld_from_dict(m) for m in state["melds"]}
         game.totals = {t: p for t, p in state["totals"]}
         game.winners = tuple(state["winners"])
         game.log = [(s, a) for s, a in state["log"]]
@@ -269,6 +272,10 @@ class FamilyGame:
     def validate_options(cls, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """The options merged with the game's defaults; InvalidAction naming the option."""
         raise NotImplementedError
+
+    def meld_rank_of(self, codes: list[str]) -> str | None:
+        """The rank of a meld given by its faces (positions); None for wild cards only."""
+        return meld_rank(codes, self.rules)
 
     # Position hooks: each game reads and writes its own position keys.
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
@@ -388,35 +395,35 @@ class FamilyGame:
         than the rest of a listing, so it is kept per seat and changed card by card by
         `_remove` (`_remove_one`) and `_add_to_hand`, the only ways a hand changes in
         place. It is built again when the hand is another list (a new deal, the foot, a
-        loaded position) or of another size than the one it was kept for."""
+        loaded position) or changed since it was kept (the seat's hand version moved on)."""
         hand = self.hands[seat]
         idx = self._hand_index[seat]
-        if idx is None or idx[0] is not hand or idx[1] != len(hand):
+        if idx is None or idx[0] is not hand or idx[1] != self._hand_version[seat]:
             idx = self._index_hand(seat)
         return idx[2]
 
     def _index_hand(self, seat: int) -> list[Any]:
-        """Build the seat's hand index: [hand list, its size, (by rank, wilds, multiples)]."""
+        """Build the seat's hand index: [hand list, its version, (by rank, wilds, multiples)]."""
         hand = self.hands[seat]
         groups: HandGroups = ({}, [], set())
         self._file_cards(groups, hand)
-        idx = self._hand_index[seat] = [hand, len(hand), groups]
+        idx = self._hand_index[seat] = [hand, self._hand_version[seat], groups]
         return idx
 
     def _current_index(self, seat: int) -> list[Any] | None:
         """The seat's hand index if it was kept for the hand as it is now, else None."""
         idx = self._hand_index[seat]
-        hand = self.hands[seat]
-        return idx if idx is not None and idx[0] is hand and idx[1] == len(hand) else None
+        return idx if idx is not None and idx[0] is self.hands[seat] \
+            and idx[1] == self._hand_version[seat] else None
 
     def _add_to_hand(self, seat: int, ids: list[int]) -> None:
         """Cards join the end of the hand; the hand index follows if it is current."""
         idx = self._current_index(seat)
-        hand = self.hands[seat]
-        hand.extend(ids)
+        self.hands[seat].extend(ids)
+        version = self._hand_version[seat] = self._hand_version[seat] + 1
         if idx is not None:
             self._file_cards(idx[2], ids)
-            idx[1] = len(hand)
+            idx[1] = version
 
     def _file_cards(self, groups: HandGroups, ids: Iterable[int]) -> None:
         """File cards, in order, under their meld group in a hand index."""
@@ -453,9 +460,10 @@ class FamilyGame:
         """`_remove(seat, (i,))`: the usual case (a discard, a lay-off), without the loop."""
         idx = self._current_index(seat)
         self.hands[seat].remove(i)
+        version = self._hand_version[seat] = self._hand_version[seat] + 1
         if idx is not None:
             self._unfile_card(idx[2], i)
-            idx[1] -= 1
+            idx[1] = version
 
     def _remove(self, seat: int, ids: tuple[int, ...] | list[int]) -> None:
         """Cards leave the hand, which keeps its order; the hand index follows if current."""
@@ -466,12 +474,13 @@ class FamilyGame:
         hand = self.hands[seat]
         drop = set(ids)
         left = self.hands[seat] = list(filterfalse(drop.__contains__, hand))
+        version = self._hand_version[seat] = self._hand_version[seat] + 1
         if idx is None or len(left) != len(hand) - len(ids):
             return  # no index kept, or an id named twice or not held: built again later
         for i in ids:
             self._unfile_card(idx[2], i)
         idx[0] = left
-        idx[1] = len(left)
+        idx[1] = version
 
     def _new_meld_id(self) -> int:
         mid = self.next_meld_id
@@ -570,6 +579,9 @@ class FamilyGame:
 
     def _apply_change(self, ch: Change, new_id: int, team: int) -> Meld:
         """`melds.apply_change` reading this deal's per-card tables instead of faces."""
+        if self.rules.sequences and (type(ch.meld) is Run or (ch.meld is None and len(
+                {self._rank[i] for i in ch.added if not self._wild[i]}) > 1)):
+            return apply_run_change(ch, new_id, team, self.rules, self._codes)
         wild = self._wild
         added_wilds = sum(map(wild.__getitem__, ch.added))  # True counts 1
         m = ch.meld

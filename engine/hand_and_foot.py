@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .cards import RED_THREES
-from .core import _INTS, Commit, Events, FamilyGame, teams_for
-from .deck import shuffled_deck
+from .core import Commit, Events, FamilyGame, teams_for
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
 from .melds import Change, Meld, MeldChecker, new_change
+from .permission import PartnerPermission
+from .turns import CanastaGame
 
 # HF-M13: the order in which meld rules are checked, and the id each reports.
 MELD_ORDER = ("own", "threes", "complete", "naturals_on_wild", "size", "shape", "one_incomplete")
@@ -47,7 +48,7 @@ class HFMeldChecker(MeldChecker):
         return (ch.meld is None or ch.meld.team == self.team) and MeldChecker.passes(self, ch)
 
 
-class HandAndFoot(FamilyGame):
+class HandAndFoot(PartnerPermission, CanastaGame):
     name = "hand_and_foot"
     title = "Hand and Foot"
     PHASES: ClassVar[dict[str, frozenset[str]]] = {
@@ -59,6 +60,9 @@ class HandAndFoot(FamilyGame):
     }
     ACTIONS = frozenset({"draw", "take_pile", "meld", "lay_off", "discard", "ask_to_go_out",
                          "answer", "next_deal"})
+    MELD_ORDER = MELD_ORDER
+    MELD_IDS = MELD_IDS
+    CHECKER = HFMeldChecker
     STATE = (*FamilyGame.STATE, "feet", "stage", "foot_played", "first_turn_done", "asked",
              "permission", "answer_return", "exact_cut")
 
@@ -67,17 +71,11 @@ class HandAndFoot(FamilyGame):
         opts = validate_options(seats, options)
         self.rules = hf_rules(opts)
         super().__init__(seats, seed, opts, teams_for(seats, True))
-        self.feet: list[list[int]] = [[] for _ in range(seats)]
-        self.stage: list[str] = ["hand"] * seats
-        self.foot_played: list[bool] = [False] * seats
-        self.first_turn_done: list[bool] = [False] * seats
+        self._setup_hands(seats)
         self.asked = False
         self.permission = "none"
         self.answer_return = "draw"
         self.exact_cut: list[int] = [0, 0]
-        self._checkers: dict[int, HFMeldChecker] = {}
-        # HF-M2's wild limit by meld size, looked up by listings rather than recomputed.
-        self.wild_room = tuple(self.rules.max_wilds(n) for n in range(self.rules.complete_at + 1))
         if _deal:
             self.events = self._start_deal(1)
 
@@ -88,9 +86,6 @@ class HandAndFoot(FamilyGame):
     @classmethod
     def validate_options(cls, seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return validate_options(seats, options)
-
-    def partner(self, seat: int) -> int:
-        return (seat + 2) % 4
 
     # ----------------------------------------------------------------- positions
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
@@ -145,112 +140,43 @@ class HandAndFoot(FamilyGame):
         }
 
     # ----------------------------------------------------------------- the deal
-    def _start_deal(self, number: int) -> Events:
-        """HF-S2..S8: shuffle, give ids, deal hands then feet, turn the upcard."""
-        opts, rules = self.options, self.rules
-        self.deal_number = number
-        self.dealer = (opts["first_dealer"] + number - 1) % 4
-        order_codes, ids, rng = shuffled_deck(self.name, self.seed, number, rules.packs,
-                                              rules.jokers)
+    # ----------------------------------------------------------------- the deal
+    def _dealers(self, number: int) -> tuple[int, int]:
+        """HF-S3: the deal passes to the left; the dealer deals hands and feet."""
+        dealer = (self.options["first_dealer"] + number - 1) % 4
+        return dealer, dealer
+
+    def _deal_draws(self, rng: Any, events: Events) -> None:
+        """HF-O8: one draw per seat, seats 0..3, right after the shuffle."""
         self.exact_cut = [0, 0]
-        events: Events = [{"type": "deal_started", "deal": number, "dealer": self.dealer}]
-        if opts["exact_cut_bonus"] == "chance":  # HF-O8: one draw per seat, seats 0..3
+        if self.options["exact_cut_bonus"] == "chance":
             for seat in range(4):
-                if rng.random() < opts["exact_cut_chance"]:
+                if rng.random() < self.options["exact_cut_chance"]:
                     self.exact_cut[self.team_of[seat]] += 100
                     events.append({"type": "exact_cut", "seat": seat, "points": 100})
-        codes = [""] * len(ids)
-        for pos, cid in enumerate(ids):
-            codes[cid] = order_codes[pos]
-        self.codes = codes
-        size, p = rules.hand_size, 0
-        seat_order = [(self.dealer + j) % 4 for j in range(1, 5)]
-        for seat in seat_order:
-            self.hands[seat] = ids[p:p + size]
-            p += size
-        for seat in seat_order:
-            self.feet[seat] = ids[p:p + size]
-            p += size
-        upcard, rest = ids[p], ids[p + 1:]
-        self.stock = rest[::-1]
-        if opts["bury_first_upcard"]:  # HF-O7
+
+    def _turn_upcard(self, upcard: int, rng: Any) -> int:
+        """HF-O7: a red three or joker turned first is buried in the stock."""
+        if self.options["bury_first_upcard"]:
             while self.codes[upcard] in RED_THREES or self.codes[upcard] == "JK":
                 self.stock.insert(rng.randrange(len(self.stock) + 1), upcard)
                 upcard = self.stock.pop()
-        self.discard = [upcard]
-        events.append({"type": "upcard", "card": self._card(upcard)})
-        self.melds = {}
-        self.next_meld_id = 1
-        self.red_threes = [[], []]
-        self.opened = [False, False]
-        self.stage = ["hand"] * 4
-        self.foot_played = [False] * 4
-        self.first_turn_done = [False] * 4
-        self.turn = (self.dealer + 1) % 4
-        self._begin_turn(events)
-        return events
+        return upcard
 
-    def _begin_turn(self, events: Events) -> None:
-        """HF-T2: the first turn of a deal places red threes first (HF-R1)."""
-        seat = self.turn
+    def _turn_started(self, seat: int) -> None:
         self.asked = False
         self.permission = "none"
-        self.phase = "draw"
-        # `self.to_act_list = [seat]`, without the property's call (once per turn).
-        self._to_act_list = [seat]
-        self.to_act = frozenset((seat,))
-        events.append({"type": "turn", "seat": seat})
-        if not self.first_turn_done[seat]:
-            self.first_turn_done[seat] = True
-            self._settle_red_threes(seat, events, replace=True)
 
-    def _settle_red_threes(self, seat: int, events: Events, replace: bool) -> None:
-        """HF-R1..R5: place red threes face up, drawing replacements while they are owed."""
-        codes, team = self._codes, self.team_of[seat]
-        while True:
-            if RED_THREES.isdisjoint(map(codes.__getitem__, self.hands[seat])):
-                return  # the usual case, asked in C
-            reds = [i for i in self.hands[seat] if codes[i] in RED_THREES]
-            if not reds:
-                return
-            self._remove(seat, reds)
-            self.red_threes[team].extend(reds)
-            events.append({"type": "red_threes", "seat": seat, "cards": self._cards_view(reds)})
-            if not replace:
-                return
-            new = self._take_from_stock(len(reds))
-            if not new:
-                return
-            self._add_to_hand(seat, new)
-            events.append({"type": "drew", "seat": seat, "count": len(new),
-                           "reason": "replacement"})
+    def _check_discard(self, seat: int, left: int) -> None:
+        if left > 0 and self.permission == "yes" and self.options["binding_permission"]:
+            raise IllegalAction("HF-O9", "your partner allowed you to go out, so you may not "
+                                         "end the turn with cards left (binding permission).")
 
-    def _end_turn(self, events: Events) -> None:
-        """HF-T8 / HF-E2: the deal ends when a turn ends on an empty stock."""
-        if not self.stock:
-            events.append({"type": "stock_exhausted"})
-            self._end_deal(events, went_out=None)
-            return
-        self.turn = (self.turn + 1) % 4
-        self._begin_turn(events)
-
-    def _after_play(self, seat: int, events: Events, discarded: bool) -> None:
-        """HF-T7 (foot pickup) and HF-G (going out) after an action that removed cards."""
-        if self.hands[seat]:
-            if discarded:
-                self._end_turn(events)
-            return
-        if self.stage[seat] == "foot":
-            events.append({"type": "went_out", "seat": seat})
-            self._end_deal(events, went_out=seat)
-            return
-        self.stage[seat] = "foot"
-        self.hands[seat] = self.feet[seat]
-        self.feet[seat] = []
-        events.append({"type": "picked_up_foot", "seat": seat})
-        self._settle_red_threes(seat, events, replace=True)
-        if discarded:
-            self._end_turn(events)
+    def _check_whole(self, team: int, changes: list[Change]) -> None:
+        for ch in changes:
+            if ch.meld is None:  # only a new meld can break HF-M6
+                self._check_one_incomplete(team, changes)
+                return
 
     # ----------------------------------------------------------------- checks
     def _refuse_turn(self, seat: int, kind: str) -> None:
@@ -296,41 +222,6 @@ class HandAndFoot(FamilyGame):
                 and self.foot_played[partner]
                 and self._going_out_failure(seat, self._melds) is None)
 
-    def _check_hand_left(self, seat: int, left: int, changes: list[Change]) -> None:
-        """HF-G5 / HF-G6: in the foot stage, no empty or one-card hand unless going out."""
-        if self.stage[seat] != "foot" or left > 1:
-            return
-        melds_after = self._melds_after(self.team_of[seat], changes)
-        failure = self._going_out_failure(seat, melds_after)
-        if failure is not None:
-            rule, why = failure
-            what = "empty your hand" if left == 0 else "keep just one card"
-            raise IllegalAction(rule, f"you cannot {what} now: {why}")
-
-    def _checker(self, team: int) -> HFMeldChecker:
-        """One checker per team and deal (it reads this deal's faces)."""
-        cache = self._checkers
-        hit = cache.get(team)
-        if hit is None or hit.codes is not self._codes:
-            hit = cache[team] = HFMeldChecker(self, team)
-        return hit
-
-    def _check_changes(self, seat: int, changes: list[Change]) -> None:
-        """HF-M13 steps 2-8 over all changes, judged on the melds as they would be."""
-        team = self.team_of[seat]
-        checker = self._checker(team)
-        passes = checker.passes
-        for ch in changes:
-            if not passes(ch):  # only then are the named checks run, to name the failure
-                failure = checker.first_failure(changes, MELD_ORDER)
-                if failure is not None:
-                    raise IllegalAction(*failure)
-                break
-        for ch in changes:
-            if ch.meld is None:  # only a new meld can break HF-M6
-                self._check_one_incomplete(team, changes)
-                return
-
     def _check_one_incomplete(self, team: int, changes: list[Change]) -> None:
         """HF-M6 on the result: one unfinished meld per rank, and one unfinished wild meld.
 
@@ -360,62 +251,6 @@ class HandAndFoot(FamilyGame):
             what = "wild meld" if rank is None else f"meld of {rank}s"
             raise IllegalAction("HF-M6", f"your team may have only one unfinished {what}.")
         seen.add(rank)
-
-    def _melds_after(self, team: int, changes: list[Change]) -> dict[int, Meld]:
-        """All melds as the changes would leave them (new melds get the next ids)."""
-        after = dict(self._melds)
-        next_id = self.next_meld_id
-        for ch in changes:
-            if ch.meld is None:
-                m = self._apply_change(ch, next_id, team)
-                next_id += 1
-            else:
-                m = self._apply_change(ch, 0, team)
-            after[m.id] = m
-        return after
-
-    def _check_min_count(self, seat: int, new_meld_cards: list[int]) -> None:
-        """HF-I1..I3: an unopened team's first melds must reach the deal's minimum."""
-        team = self.team_of[seat]
-        if self.opened[team]:
-            return
-        need = self.rules.min_count(self.deal_number)
-        got = sum(map(self._value.__getitem__, new_meld_cards))
-        if got < need:
-            raise IllegalAction("HF-I1", f"your team's first melds must count at least {need}; "
-                                         f"these count {got}.")
-
-    def _meld_lists(self, value: Any, what: str) -> list[tuple[int, ...]]:
-        if not isinstance(value, list):
-            raise self._invalid(f"{what} must be a list of melds, each a list of card ids.")
-        id_list = self._id_list  # (bound here: the comprehension then needs no cell)
-        return [id_list(m, "each meld") for m in value]
-
-    def _invalid(self, message: str) -> InvalidAction:
-        return InvalidAction("HF-T1", message)
-
-    # ----------------------------------------------------------------- actions
-    # The commit functions of the frequent kinds (draw, discard, lay-off, meld) take what
-    # they need as default values rather than closing over it: closed-over names cost a
-    # cell each on every plan, and slower reads in the plan itself.
-    def _plan_draw(self, seat: int, action: dict[str, Any]) -> Commit:
-        def commit(self: HandAndFoot = self, seat: int = seat) -> Events:
-            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
-                self.foot_played[seat] = True
-            stock = self.stock  # HF-T3 / HF-E3: `_take_from_stock`, written out
-            n = min(self.rules.draw_count, len(stock))
-            if n == 2:  # the usual draw: the top card, then the one under it
-                new = [stock.pop(), stock.pop()]
-            else:
-                new = stock[-n:][::-1] if n else []
-                del stock[len(stock) - n:]
-            self._add_to_hand(seat, new)
-            events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
-            if not RED_THREES.isdisjoint(map(self._codes.__getitem__, new)):
-                self._settle_red_threes(seat, events, replace=True)  # HF-R2
-            self.phase = "play"
-            return events
-        return commit
 
     def _plan_take_pile(self, seat: int, action: dict[str, Any]) -> Commit:
         """HF-P1..P10, checked in the order HF-P10 gives."""
@@ -516,204 +351,9 @@ class HandAndFoot(FamilyGame):
             return events
         return commit
 
-    def _commit_changes(self, seat: int, changes: list[Change], events: Events) -> None:
-        team = self.team_of[seat]
-        replaced: dict[int, Meld] = {}
-        made: list[Meld] = []
-        for ch in changes:
-            base = ch.meld
-            if base is not None:
-                base = replaced.get(base.id, self._melds[base.id])
-                m = self._apply_change(ch if base is ch.meld else new_change(base, ch.added),
-                                       base.id, team)
-                events.append({"type": "laid_off", "seat": seat, "meld": m.id,
-                               "cards": self._cards_view(ch.added), "size": len(m.cards),
-                               "kind": self.meld_kind(m)})
-            else:
-                m = self._apply_change(ch, self._new_meld_id(), team)
-                events.append({"type": "melded", "seat": seat, "meld": m.id,
-                               "cards": self._cards_view(m.cards), "kind": self.meld_kind(m)})
-            replaced[m.id] = m
-            made.append(m)
-        self._put_melds(team, made)
-        self.opened[team] = True
-
-    def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-M12: several new melds at once, checked in the HF-M13 order."""
-        melds = self._meld_lists(self._field(action, "melds", list), "'melds'")
-        if not melds:
-            raise self._invalid("'melds' must name at least one meld.")
-        seen: set[int] = set()
-        for ids in melds:
-            self._own_cards(seat, ids, seen)
-        changes = [new_change(None, ids) for ids in melds]
-        self._check_changes(seat, changes)
-        self._check_hand_left(seat, len(self.hands[seat]) - len(seen), changes)
-        self._check_min_count(seat, list(seen))
-
-        def commit(self: HandAndFoot = self, seat: int = seat, seen: set[int] = seen,
-                   changes: list[Change] = changes) -> Events:
-            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
-                self.foot_played[seat] = True
-            self._remove(seat, list(seen))
-            events: Events = []
-            self._commit_changes(seat, changes, events)
-            self._after_play(seat, events, discarded=False)
-            return events
-        return commit
-
-    def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-M7: cards from hand onto one of the team's melds; only the result is judged."""
-        mid, cards = action.get("meld"), action.get("cards")
-        if type(mid) is not int or type(cards) is not list:  # `_field` refuses or takes them
-            mid = self._field(action, "meld", int)
-            cards = self._field(action, "cards", list)
-        if type(cards) is list and _INTS.issuperset(map(type, cards)):  # `_id_list`'s own
-            ids = tuple(cards)
-        else:
-            ids = self._id_list(cards, "'cards'")
-        if not ids:
-            raise self._invalid("'cards' must name at least one card.")
-        if len(ids) == 1:  # `_own_cards` for one card
-            if ids[0] not in self.hands[seat]:
-                raise IllegalAction("HF-T1", f"card {ids[0]} is not in your hand.")
-        else:
-            self._own_cards(seat, ids, set())
-        target = self._melds.get(mid)
-        if target is None:
-            raise IllegalAction("HF-M9", f"there is no meld {mid} of your team.")
-        changes = [new_change(target, ids)]
-        # `_check_changes` for one extension (HF-M6 concerns new melds only).
-        team = self.team_of[seat]
-        checker = self._checkers.get(team)  # `_checker(team)`, its usual case written out
-        if checker is None or checker.codes is not self._codes:
-            checker = self._checker(team)
-        if target.team != team or not MeldChecker.passes(checker, changes[0]):
-            failure = checker.first_failure(changes, MELD_ORDER)
-            if failure is not None:
-                raise IllegalAction(*failure)
-        left = len(self.hands[seat]) - len(ids)
-        if left <= 1 and self.stage[seat] == "foot":
-            self._check_hand_left(seat, left, changes)
-
-        def commit(self: HandAndFoot = self, seat: int = seat, ids: tuple[int, ...] = ids,
-                   changes: list[Change] = changes, target: Meld = target,
-                   team: int = team) -> Events:
-            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
-                self.foot_played[seat] = True
-            if len(ids) == 1:
-                self._remove_one(seat, ids[0])
-            else:
-                self._remove(seat, ids)
-            # `_commit_changes` for this one extension.
-            base = self._melds[target.id]
-            m = self._apply_change(changes[0] if base is target else new_change(base, ids),
-                                   target.id, team)
-            events: Events = [{"type": "laid_off", "seat": seat, "meld": m.id,
-                               "cards": self._cards_view(ids), "size": len(m.cards),
-                               "kind": self.meld_kind(m)}]
-            self._put_melds(team, [m])
-            self.opened[team] = True
-            if self.hands[seat]:  # `_after_play`: cards are left, so the turn goes on
-                return events
-            self._after_play(seat, events, discarded=False)
-            return events
-        return commit
-
-    def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-T6, HF-G7 (going out by discarding), option HF-O9."""
-        card = action.get("card")
-        if type(card) is not int:  # `_field` refuses it or takes an int subclass
-            card = self._field(action, "card", int)
-        if card not in self.hands[seat]:  # `_own_cards` for one card
-            raise IllegalAction("HF-T1", f"card {card} is not in your hand.")
-        left = len(self.hands[seat]) - 1
-        if self.stage[seat] == "foot" and left == 0:
-            failure = self._going_out_failure(seat, self._melds)
-            if failure is not None:
-                rule, why = failure
-                raise IllegalAction(rule, f"discarding your last card would go out: {why}")
-        if left > 0 and self.permission == "yes" and self.options["binding_permission"]:
-            raise IllegalAction("HF-O9", "your partner allowed you to go out, so you may not "
-                                         "end the turn with cards left (binding permission).")
-
-        def commit(self: HandAndFoot = self, seat: int = seat, card: int = card) -> Events:
-            if self.stage[seat] == "foot":  # HF-T7: the foot is in play
-                self.foot_played[seat] = True
-            self._remove_one(seat, card)
-            self.discard.append(card)
-            events: Events = [{"type": "discarded", "seat": seat,
-                                "card": self._card_views[card]}]
-            if self.hands[seat] and self.stock:  # the usual case: the next seat's turn
-                self.turn = (self.turn + 1) % 4
-                self._begin_turn(events)
-            else:  # a foot to pick up, going out, or the deal's end (HF-T7, HF-G, HF-E2)
-                self._after_play(seat, events, discarded=True)
-            return events
-        return commit
-
-    def _plan_ask_to_go_out(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-G8."""
-        if self.stage[seat] != "foot":
-            raise IllegalAction("HF-G1", "only a player who has picked up their foot may ask "
-                                         "to go out.")
-        partner = self.partner(seat)
-        if self.stage[partner] != "foot" or not self.foot_played[partner]:
-            raise IllegalAction("HF-G3", "your partner has not played from their foot yet.")
-        if self.asked:
-            raise IllegalAction("HF-G8", "you may ask only once per turn.")
-
-        def commit() -> Events:
-            self.asked = True
-            self.answer_return = self.phase
-            self.phase = "answer"
-            self.to_act_list = [partner]
-            return [{"type": "asked_to_go_out", "seat": seat, "partner": partner}]
-        return commit
-
-    def _plan_answer(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-G9."""
-        answer = self._field(action, "answer", dict)
-        allow = answer.get("allow")
-        if not isinstance(allow, bool):
-            raise self._invalid("'answer' must be {\"allow\": true} or {\"allow\": false}.")
-
-        def commit() -> Events:
-            self.permission = "yes" if allow else "no"
-            self.phase = self.answer_return
-            self.to_act_list = [self.turn]
-            return [{"type": "answered", "seat": seat, "allow": allow}]
-        return commit
-
-    def _plan_next_deal(self, seat: int, action: dict[str, Any]) -> Commit:
-        """HF-E4."""
-        def commit() -> Events:
-            return self._start_deal(self.deal_number + 1)
-        return commit
-
-    # ----------------------------------------------------------------- scoring
-    def _end_deal(self, events: Events, went_out: int | None) -> None:
-        """HF-SC1..SC7, then HF-E4 / HF-E5."""
-        row = self._score_deal(went_out)
-        self.score_sheet.append(row)
-        for t, item in row["teams"].items():
-            self.totals[t] += item["deal_score"]
-        events.append({"type": "deal_scored", "deal": self.deal_number, "row": row})
-        if self.deal_number >= self.options["deals"]:
-            self.over = True
-            self.phase = "game_over"
-            self.to_act_list = []
-            best = max(self.totals.values())
-            self.winners = tuple(t for t, p in sorted(self.totals.items()) if p == best)
-            events.append({"type": "game_over", "winners": list(self.winners),
-                           "totals": dict(self.totals)})
-        else:
-            self.phase = "deal_over"
-            self.to_act_list = [(self.dealer + 1) % 4]
-
     def _score_deal(self, went_out: int | None) -> dict[str, Any]:
         rules, value = self.rules, self._value
-        bonus = self.options["pile_bonuses"]
+        bonus = rules.bonuses
         red_value = rules.red_three_value
         teams: dict[int, Any] = {}
         for t, members in enumerate(self.teams):
@@ -741,170 +381,18 @@ class HandAndFoot(FamilyGame):
         return {"deal": self.deal_number, "went_out": went_out,
                 "stock_exhausted": went_out is None, "teams": teams}
 
-    def _held_value(self, ids: list[int]) -> int:
-        """HF-SC5: unplayed cards; a red three costs the red-three value (HF-O10)."""
-        codes = self._codes
-        if RED_THREES.isdisjoint(map(codes.__getitem__, ids)):  # the usual case, in C
-            return sum(map(self._value.__getitem__, ids))
-        red_cost = abs(self.rules.red_three_value)
-        return sum(red_cost if self.codes[i] in RED_THREES else self.rules.value(self.codes[i])
-                   for i in ids)
-
     # ----------------------------------------------------------------- views
-    def _describe_meld(self, m: Meld) -> dict[str, Any]:
-        return {"id": m.id, "team": m.team, "rank": m.rank, "cards": self._cards_view(m.cards),
-                "size": len(m.cards), "complete": len(m.cards) >= self.rules.complete_at,
-                "kind": self.meld_kind(m)}
+    PILE_OF: ClassVar[dict[str, str]] = _PILE_OF
+    COUNT_FLAG = "foot_played"
+    SECOND_ZONE = "feet"
 
-    def _build_public_view(self) -> dict[str, Any]:
-        # Parts that change less often than every action are kept and shared between the
-        # views of successive versions (views are read-only for their consumers).
-        top = self.discard[-1] if self.discard else None
-        melds, piles, melded = self._melds_public()
-        hands, feet = self.hands, self.feet
-        opened = self.opened
-        min_count = self.rules.min_count(self.deal_number)
-        # `opened` and `min_count` as shown change a few times a game: kept till then.
-        key = (*opened, min_count)
-        kept = self.__dict__.get("_opened_kept")
-        if kept is None or kept[0] != key:
-            kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)), {
-                0: 0 if opened[0] else min_count, 1: 0 if opened[1] else min_count})
-        fixed = self._fixed_public
-        totals, sheet, winners = self._scores_public()
-        return {
-            "game": self.name, "title": self.title, "deal_number": self.deal_number,
-            "deals": self.options["deals"], "dealer": self.dealer, "phase": self.phase,
-            "turn": self.turn, "to_act": sorted(self._to_act_list),
-            "teams": fixed["teams"],
-            "wild_ranks": fixed["wild_ranks"],
-            "counts": self._counts_public(),
-            "melds": melds,
-            "discard": {"top": self._card_views[top] if top is not None else None,
-                        "size": len(self.discard), "frozen": False,
-                        "blocked": top is None or self._codes[top][0] == "3"},
-            "stock": len(self.stock),
-            "zones": {"stock": len(self.stock), "discard": len(self.discard),
-                      "hands": sum(map(len, hands)), "feet": sum(map(len, feet)),
-                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
-            "red_threes": self._red_threes_public(),
-            "opened": kept[1],
-            "min_count": kept[2],
-            "piles": piles,
-            "go_out_piles": fixed["go_out_piles"],
-            "asked": self.asked, "permission": self.permission,
-            "totals": totals, "score_sheet": sheet,
-            "over": self.over, "winners": winners,
-        }
+    def _public_extra(self) -> dict[str, Any]:
+        return {"deals": self.options["deals"],
+                "go_out_piles": self._fixed_public["go_out_piles"],
+                "asked": self.asked, "permission": self.permission}
 
-    def _counts_public(self) -> dict[int, dict[str, Any]]:
-        """Each seat's counts; a seat's map is built again only when one of its counts
-        changed (usually one seat's per action), else shared with earlier views."""
-        kept = self.__dict__.get("_counts_kept")
-        if kept is None or len(kept) != self.seats:
-            kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
-        hands, feet, stage, foot_played = self.hands, self.feet, self.stage, self.foot_played
-        counts = {}
-        for s in range(self.seats):
-            key = (len(hands[s]), len(feet[s]), stage[s], foot_played[s])
-            was = kept[s]
-            if was[0] != key:
-                was = kept[s] = (key, {"hand": key[0], "foot": key[1], "stage": key[2],
-                                       "foot_played": key[3]})
-            counts[s] = was[1]
-        return counts
-
-    def _scores_public(self) -> tuple[dict[int, int], list[dict[str, Any]], list[int]]:
-        """Totals, score sheet and winners as views show them: they change only when a deal
-        is scored (or a game is loaded), so they are copied again only then."""
-        totals, sheet, winners = self.totals, self.score_sheet, self.winners
-        hit = self.__dict__.get("_scores_kept")
-        if hit is None or hit[0] is not totals or hit[1] is not sheet or hit[2] != len(sheet) \
-                or hit[3] is not winners:
-            hit = self.__dict__["_scores_kept"] = (
-                totals, sheet, len(sheet), winners,
-                (dict(totals), list(sheet), list(winners)))
-        return hit[4]
-
-    @property
-    def _fixed_public(self) -> dict[str, Any]:
-        """View parts fixed for the whole game (teams, the piles needed to go out, which
-        ranks are wild: screens group and describe cards by it, never by their own list)."""
-        fixed = self.__dict__.get("_fixed_public_parts")
-        if fixed is None:
-            fixed = self.__dict__["_fixed_public_parts"] = {
-                "teams": [list(t) for t in self.teams],
-                "go_out_piles": dict(self.options["go_out_piles"]),
-                "wild_ranks": sorted(self.rules.wild_ranks)}
-        return fixed
-
-    def _melds_public(self) -> tuple[list[dict[str, Any]], dict[int, dict[str, int]], int]:
-        """The melds' views, each team's piles by kind and the number of melded cards;
-        worked out again only when the table of melds has changed."""
-        hit = self.__dict__.get("_melds_public_cache")
-        if hit is not None:
-            if hit[0] == self._melds_version:
-                return hit[1]
-            if self._melds_put is not None and hit[2] is self._melds:
-                return self._melds_public_after(hit)
-        views = self._meld_views
-        melds = []
-        where: dict[int, int] = {}  # meld id -> its place in `melds`
-        piles = {0: dict.fromkeys(PILE_KINDS, 0), 1: dict.fromkeys(PILE_KINDS, 0)}
-        melded = 0
-        for m in self._melds.values():
-            seen = views.get(m.id)
-            if seen is None or seen[0] is not m:
-                seen = views[m.id] = (m, self._describe_meld(m))
-            mv = seen[1]
-            where[m.id] = len(melds)
-            melds.append(mv)
-            melded += mv["size"]
-            if mv["complete"]:
-                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
-        part = (melds, piles, melded)
-        self._melds_put = []
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part, self._melds, where)
-        return part
-
-    def _melds_public_after(self, hit: tuple) -> tuple[list[dict[str, Any]],
-                                                       dict[int, dict[str, int]], int]:
-        """`_melds_public` from its last part and the melds put since (`_put_melds` lists
-        them): a lay-off changes one meld, and walking every meld of the table for it was
-        an eighth of the view loop. The last part stays as it was: older views hold it."""
-        _, (old_melds, old_piles, melded), table, where = hit
-        melds = list(old_melds)
-        piles = {0: dict(old_piles[0]), 1: dict(old_piles[1])}
-        for m in self._melds_put:
-            mv = self._meld_view(m)
-            n = where.get(m.id)
-            if n is None:  # a new meld: the table's last
-                where[m.id] = len(melds)
-                melds.append(mv)
-            else:
-                old = melds[n]
-                melded -= old["size"]
-                if old["complete"]:
-                    piles[old["team"]][_PILE_OF[old["kind"]]] -= 1
-                melds[n] = mv
-            melded += mv["size"]
-            if mv["complete"]:
-                piles[mv["team"]][_PILE_OF[mv["kind"]]] += 1
-        part = (melds, piles, melded)
-        self._melds_put = []
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part, table, where)
-        return part
-
-    def _red_threes_public(self) -> dict[int, list[dict[str, Any]]]:
-        """The placed red threes by team; red threes are only ever added within a deal."""
-        reds = self.red_threes
-        sizes = tuple(map(len, reds))
-        hit = self.__dict__.get("_red_threes_cache")
-        if hit is not None and hit[0] is reds and hit[1] == sizes:
-            return hit[2]
-        view = {t: self._cards_view(r) for t, r in enumerate(reds)}
-        self.__dict__["_red_threes_cache"] = (reds, sizes, view)
-        return view
+    def _fixed_extra(self) -> dict[str, Any]:
+        return {"go_out_piles": dict(self.options["go_out_piles"])}
 
     # The listing lives in hf_legal.py; bound as `legal` itself (the seat check included):
     # one call fewer per action than `FamilyGame.legal` calling `_legal`.

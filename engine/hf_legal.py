@@ -1,4 +1,5 @@
-"""What Hand and Foot allows a seat now, described cheaply.
+"""What Hand and Foot allows a seat now, described cheaply (the family's pieces of a
+listing are in listing.py).
 
 The listing never enumerates subsets of a hand. Each entry names an action kind and
 gives the pieces a player or bot needs to build a legal one: meld *blocks* (one new meld
@@ -10,15 +11,14 @@ all may go when going out is already possible, else two must stay in the foot st
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD, HandGroups
 from .errors import EngineError
+from .listing import by_value, lay_off_targets, new_meld_blocks, pick_blocks
 
 if TYPE_CHECKING:
     from .hand_and_foot import HandAndFoot
-    from .melds import Meld
 
 
 def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
@@ -44,7 +44,7 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         keep = 2 if foot and not (game.permission == "yes" and game.may_go_out(seat)) else 0
         room = hand_n - keep
         idx = game._hand_index[seat]
-        if idx is None or idx[0] is not hand or idx[1] != hand_n:
+        if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
             idx = game._index_hand(seat)
         by_rank, wilds, multiples = split = idx[2]
         unfinished = game._unfinished.get(team)
@@ -57,7 +57,7 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         ranks = multiples - ranks_u if multiples else multiples
         if ranks or (len(wilds) >= game.rules.min_meld and None not in ranks_u
                      and game.rules.wild_melds):
-            blocks = _blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
+            blocks = new_meld_blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
             if blocks:
                 need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
                 # Each block fits alone, so with nothing to reach any block will do.
@@ -94,7 +94,7 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         if group is not None:
             hand = game.hands[seat]
             idx = game._hand_index[seat]
-            if idx is None or idx[0] is not hand or idx[1] != len(hand):
+            if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
                 idx = game._index_hand(seat)
             top = discard[-1]
             pair = idx[2][1] if group == WILD else idx[2][0].get(group, ())
@@ -132,89 +132,8 @@ def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
                       or not rules.wild_melds):
         return []
     hand = game.hands[seat]
-    return _blocks(game, hand, by_rank, wilds, ranks, unfinished,
+    return new_meld_blocks(game, hand, by_rank, wilds, ranks, unfinished,
                    len(hand) if max_cards is None else max_cards)
-
-
-def _blocks(game: HandAndFoot, hand: list[int], by_rank: dict[str, list[int]],
-            wilds: list[int], ranks: set[str], unfinished: set[str | None],
-            max_cards: int) -> list[dict[str, Any]]:
-    """`meld_blocks` once its first test has passed (the play listing asks that test
-    itself, then calls this with what it already holds)."""
-    rules = game.rules
-    points = game._value.__getitem__
-    if len(ranks) > 1:  # (names bound as defaults: closing over them costs every call)
-        ranks = sorted(ranks, key=lambda r, where=hand.index, by_rank=by_rank:
-                       where(by_rank[r][0]))
-    complete = rules.complete_at
-    pool = list(wilds)
-    blocks: list[dict[str, Any]] = []
-    for rank in ranks:
-        ids = by_rank[rank]
-        if len(ids) >= 3:
-            cards = ids[:complete]
-        elif pool:
-            cards = [*ids, pool.pop()]
-        else:
-            continue
-        if len(cards) <= max_cards:
-            blocks.append({"cards": cards, "points": sum(map(points, cards))})
-    if rules.wild_melds and None not in unfinished and len(pool) >= rules.min_meld:
-        cards = pool[:complete]
-        if len(cards) <= max_cards:
-            blocks.append({"cards": cards, "points": sum(map(points, cards))})
-    return blocks
-
-
-_rank_of_meld = attrgetter("rank")
-
-
-def pick_blocks(blocks: list[dict[str, Any]], need: int,
-                max_cards: int) -> list[dict[str, Any]] | None:
-    """Blocks taken in the given order, skipping any that would pass `max_cards`, until
-    `need` points are reached; None if that never happens. Bots share this with the
-    listing, so a meld the listing offers can always be built."""
-    chosen: list[dict[str, Any]] = []
-    points = cards = 0
-    for b in blocks:
-        if chosen and points >= need:
-            break
-        if cards + len(b["cards"]) > max_cards:
-            continue
-        chosen.append(b)
-        points += b["points"]
-        cards += len(b["cards"])
-    return chosen if chosen and points >= need else None
-
-
-def by_value(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(blocks, key=lambda b: -b["points"] / len(b["cards"]))
-
-
-def lay_off_targets(game: HandAndFoot, split: HandGroups,
-                    unfinished: list[Meld]) -> list[dict[str, Any]]:
-    """Each unfinished team meld, with the single hand cards it can take (HF-M7), in new
-    lists (never the hand index's own)."""
-    wild_room = game.wild_room
-    by_rank, wilds, _ = split
-    targets: list[dict[str, Any]] = []
-    add, held = targets.append, by_rank.get
-    if not wilds:  # the usual case: only melds of a rank held can take a card
-        for m in unfinished:
-            ids = held(m.rank)
-            if ids:
-                add({"meld": m.id, "cards": list(ids)})
-        return targets
-    for m in unfinished:
-        if m.rank is None:
-            add({"meld": m.id, "cards": list(wilds)})
-        elif m.wilds < wild_room[len(m.cards) + 1]:
-            add({"meld": m.id, "cards": [*held(m.rank, ()), *wilds]})
-        else:
-            ids = held(m.rank)
-            if ids:
-                add({"meld": m.id, "cards": list(ids)})
-    return targets
 
 
 def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .errors import InvalidAction
+from .options import OptionError, is_int, merge
 from .rules import Rules, frozen_map
 
 DEFAULTS: dict[str, Any] = {
@@ -47,42 +47,30 @@ OPTION_RULES["exact_cut_chance"] = "HF-O8"
 KINDS = ("clean", "dirty", "wild")
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """Merge with the defaults; refuse unknown names and bad values, naming the option's id."""
     if seats != 4:
         raise InvalidAction("HF-S1", f"Hand and Foot is played by exactly 4 players, not {seats}.")
-    opts = copy.deepcopy(DEFAULTS)
-    for name, value in (options or {}).items():
-        if name not in DEFAULTS:
-            raise InvalidAction("HF-O", f"Hand and Foot has no option '{name}'; options are "
-                                        + ", ".join(DEFAULTS) + ".")
-        opts[name] = copy.deepcopy(value)
-
-    def bad(name: str, why: str) -> InvalidAction:
-        return InvalidAction(OPTION_RULES[name], f"option '{name}' {why}")
-
-    if not _is_int(opts["first_dealer"]) or not 0 <= opts["first_dealer"] < 4:
+    opts = merge("HF", "Hand and Foot", DEFAULTS, options)
+    bad = OptionError(OPTION_RULES)
+    if not is_int(opts["first_dealer"]) or not 0 <= opts["first_dealer"] < 4:
         raise bad("first_dealer", "must be a seat from 0 to 3.")
-    if not _is_int(opts["deals"]) or opts["deals"] < 1:
+    if not is_int(opts["deals"]) or opts["deals"] < 1:
         raise bad("deals", "must be a whole number of at least 1.")
     mc = opts["min_counts"]
-    if not isinstance(mc, list) or not mc or not all(_is_int(x) and x >= 0 for x in mc):
+    if not isinstance(mc, list) or not mc or not all(is_int(x) and x >= 0 for x in mc):
         raise bad("min_counts", "must be a non-empty list of counts (whole numbers, 0 or more).")
     for name in ("go_out_piles", "pile_bonuses"):
         d = opts[name]
         if not isinstance(d, dict) or set(d) != set(KINDS) \
-                or not all(_is_int(v) for v in d.values()):
+                or not all(is_int(v) for v in d.values()):
             raise bad(name, "must give a whole number for each of clean, dirty and wild.")
     if any(v < 0 for v in opts["go_out_piles"].values()):
         raise bad("go_out_piles", "cannot ask for a negative number of piles.")
     tc = opts["take_count"]
-    if tc != "all" and not (_is_int(tc) and tc >= 1):
+    if tc != "all" and not (is_int(tc) and tc >= 1):
         raise bad("take_count", "must be a whole number of at least 1, or \"all\".")
-    if not _is_int(opts["hand_size"]) or not 3 <= opts["hand_size"] <= 25:
+    if not is_int(opts["hand_size"]) or not 3 <= opts["hand_size"] <= 25:
         raise bad("hand_size", "must be a whole number from 3 to 25.")
     for name in ("bury_first_upcard", "binding_permission"):
         if not isinstance(opts[name], bool):
@@ -92,7 +80,7 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
     ch = opts["exact_cut_chance"]
     if not isinstance(ch, int | float) or isinstance(ch, bool) or not 0 <= ch <= 1:
         raise bad("exact_cut_chance", "must be a probability from 0 to 1.")
-    if not _is_int(opts["red_three_value"]):
+    if not is_int(opts["red_three_value"]):
         raise bad("red_three_value", "must be a whole number of points.")
     return opts
 
@@ -105,5 +93,6 @@ def hf_rules(opts: dict[str, Any]) -> Rules:
         min_counts=tuple(opts["min_counts"]),
         bonuses=frozen_map(opts["pile_bonuses"]),
         red_three_value=opts["red_three_value"],
+        red_three_penalty=abs(opts["red_three_value"]),
         deals=opts["deals"],
     )

@@ -58,6 +58,28 @@ def new_meld(id: int, team: int, rank: str | None, cards: tuple[int, ...], wilds
 
 
 @dataclass(frozen=True, slots=True)
+class Run(Meld):
+    """A same-suit sequence (where `Rules.sequences` allows them): `rank` is "" (no one
+    rank), `suit` its suit, and `declared` the code each wild card in it stands for, fixed
+    when the card joined (a wild card's declared value)."""
+
+    suit: str = ""
+    declared: tuple[tuple[int, str], ...] = ()
+
+    def to_dict(self) -> dict:
+        return {**Meld.to_dict(self), "suit": self.suit,
+                "as": [[i, code] for i, code in self.declared]}
+
+
+def meld_from_dict(d: dict) -> Meld:
+    """A meld written by `to_dict`: a run where it has a suit."""
+    if "suit" in d:
+        return Run(d["id"], d["team"], d["rank"], tuple(d["cards"]), d["wilds"], d["suit"],
+                   tuple((i, code) for i, code in d["as"]))
+    return Meld.from_dict(d)
+
+
+@dataclass(frozen=True, slots=True)
 class Change:
     """One meld as an action would leave it: a new meld (`meld` None) or an extension."""
 
@@ -72,12 +94,22 @@ class Change:
 _set_meld, _set_added = (Change.__dict__[f].__set__ for f in ("meld", "added"))
 
 
+@dataclass(frozen=True, slots=True)
+class RunChange(Change):
+    """A change that says what its wild cards stand for (`as`): only runs need it."""
+
+    declared: tuple[tuple[int, str], ...] = ()
+
+
 def new_change(meld: Meld | None, added: tuple[int, ...]) -> Change:
     """`Change(meld, added)` without the frozen dataclass __init__ (see `new_meld`)."""
     ch = _new_object(Change)
     _set_meld(ch, meld)
     _set_added(ch, added)
     return ch
+
+
+FAMILY_CHECKS = ("threes", "complete", "naturals_on_wild", "size", "shape")
 
 
 def meld_rank(codes: Iterable[str], rules: Rules) -> str | None:
@@ -138,8 +170,60 @@ class MeldChecker:
             return f"a meld holds at most {mx} cards; this one would hold {ch.size}."
         return None
 
+    def is_run(self, ch: Change) -> bool:
+        """The change makes or extends a same-suit sequence (never without
+        `Rules.sequences`): a run already, or a new meld whose naturals are not of one rank."""
+        if not self.rules.sequences:
+            return False
+        if ch.meld is not None:
+            return type(ch.meld) is Run
+        wild = self.wild_faces
+        return len({c[:-1] for c in self._faces(ch.added) if not wild[c]}) > 1
+
+    def sequence(self, ch: Change) -> str | None:
+        """A run: naturals of one suit and wild cards each declared as a card of that suit,
+        every card in its own place, the places consecutive (an ace high or low as the rules
+        say), and no more wilds than the size allows."""
+        run = ch.meld if type(ch.meld) is Run else None
+        cards = (run.cards if run is not None else ()) + tuple(ch.added)
+        declared = dict(run.declared if run is not None else ())
+        declared.update(getattr(ch, "declared", ()))
+        wild = self.wild_faces
+        faces = []
+        for i in cards:
+            c = self.codes[i]
+            if wild[c]:
+                if i not in declared:
+                    return f"say which card the wild {c} stands for in a sequence."
+                c = declared[i]
+                if c == "JK" or c[:-1] not in RANK_ORDER:
+                    return f"a wild card in a sequence stands for a card of it, not {c}."
+            faces.append(c)
+        for i, c in zip(cards, faces, strict=True):
+            if not wild[self.codes[i]] and c[:-1] not in self.rules.meldable_ranks:
+                return f"{c[:-1]}s cannot be melded."
+        suits = {c[-1] for c in faces} | ({run.suit} if run is not None else set())
+        if len(suits) > 1:
+            return "a sequence holds cards of one suit only."
+        orders = [RANK_ORDER[c[:-1]] for c in faces]  # 2 = 0 ... K = 11, A = 12
+        highs = [*orders]
+        lows = [-1 if o == RANK_ORDER["A"] else o for o in orders]
+        fits = [o for o, allowed in ((highs, self.rules.ace_high), (lows, self.rules.ace_low))
+                if allowed and len(set(o)) == len(o) and max(o) - min(o) + 1 == len(o)]
+        if not fits:
+            return "a sequence's cards must follow one another, each in its own place."
+        wilds = sum(1 for i in cards if wild[self.codes[i]])
+        limit = self.rules.max_wilds(len(cards))
+        if wilds > limit:
+            return (f"a meld of {len(cards)} cards may hold at most {limit} wild "
+                    f"card{'s' if limit != 1 else ''}, not {wilds}.")
+        return None
+
     def shape(self, ch: Change) -> str | None:
-        """Naturals of one meldable rank, and no more wilds than the size allows."""
+        """Naturals of one meldable rank, and no more wilds than the size allows (or, where
+        the rules allow sequences, a run: `sequence`)."""
+        if self.is_run(ch):
+            return self.sequence(ch)
         faces = self._faces(ch.added)
         is_wild = self.rules.is_wild
         naturals = [c for c in faces if not is_wild(c)]
@@ -170,6 +254,9 @@ class MeldChecker:
         with them exactly; a subclass that adds or changes a check overrides it too.
         """
         rules, codes, m = self.rules, self.codes, ch.meld
+        if rules.sequences:  # runs are judged by the game's named checks themselves
+            return all(getattr(self, name)(ch) is None for name in FAMILY_CHECKS
+                       if name in self.ids)
         mx = rules.max_meld
         if m is not None and mx is not None and len(m.cards) >= rules.complete_at:
             return False  # complete
@@ -215,6 +302,19 @@ class MeldChecker:
                 if msg is not None:
                     return self.ids[name], msg
         return None
+
+
+def apply_run_change(ch: Change, new_id: int, team: int, rules: Rules,
+                     codes: Sequence[str]) -> Run:
+    """The run a checked change produces: its suit from the first natural, its wild cards'
+    declared values kept."""
+    run = ch.meld if type(ch.meld) is Run else None
+    cards = (run.cards if run is not None else ()) + tuple(ch.added)
+    declared = (run.declared if run is not None else ()) + tuple(getattr(ch, "declared", ()))
+    suit = run.suit if run is not None else next(
+        codes[i][-1] for i in cards if not rules.is_wild(codes[i]))
+    wilds = sum(1 for i in cards if rules.is_wild(codes[i]))
+    return Run(run.id if run is not None else new_id, team, "", cards, wilds, suit, declared)
 
 
 def apply_change(ch: Change, new_id: int, team: int, rules: Rules, codes: Sequence[str]) -> Meld:

@@ -26,7 +26,7 @@ from .cards import parse_cards
 from .core import FamilyGame
 from .deck import pack_codes
 from .errors import InvalidAction
-from .melds import Meld, meld_rank
+from .melds import Meld
 from .registry import game_info
 
 
@@ -130,7 +130,7 @@ def load_position(name: str, spec: dict[str, Any]) -> FamilyGame:
     table: dict[int, Meld] = {}
     for n, (team, cards) in enumerate(melds, start=1):
         cs = ids(cards)
-        rank = meld_rank((game.codes[i] for i in cs), game.rules)
+        rank = game.meld_rank_of([game.codes[i] for i in cs])
         wilds = sum(1 for i in cs if game.rules.is_wild(game.codes[i]))
         table[n] = Meld(n, team, rank, tuple(cs), wilds)
     game.melds = table

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import hf_options
+from . import hf_options, ld_options
 from .core import FamilyGame, teams_for
 from .errors import InvalidAction
 from .hand_and_foot import HandAndFoot
+from .looking_and_down import LookingAndDown
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,13 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType({
         rules_file="hand_and_foot.md",
         partnership=lambda seats, options: True,
         factory=HandAndFoot,
+    ),
+    "looking_and_down": GameInfo(
+        name="looking_and_down", title="Looking and Down", seats=ld_options.SEATS,
+        options=MappingProxyType(ld_options.DEFAULTS),
+        option_help=MappingProxyType(ld_options.HELP),
+        rules_file="looking_and_down.md",
+        factory=LookingAndDown,
     ),
 })
 

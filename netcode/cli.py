@@ -16,6 +16,8 @@ from pathlib import Path
 import platformdirs
 
 from netcode.datadir import StartupError
+from netcode.inputgate import InputLimits
+from netcode.lobby import LobbyLimits
 from netcode.server import Host, HostConfig
 
 log = logging.getLogger("meldhall")
@@ -27,6 +29,9 @@ def lan_address() -> str:
         s.connect(("192.0.2.1", 9))  # TEST-NET-1: routing lookup only
         return str(s.getsockname()[0])
     return "127.0.0.1"
+
+
+_LOBBY, _INPUT = LobbyLimits(), InputLimits()  # the defaults the flags show and keep
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +64,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="wrong answers (per name and per address) that lock it out")
     serve.add_argument("--login-lockout", type=float, default=600.0,
                        help="seconds a lock-out lasts")
+    serve.add_argument("--max-tables", type=int, default=_LOBBY.max_tables,
+                       help="open tables in the whole room")
+    serve.add_argument("--tables-per-player", type=int, default=_LOBBY.tables_per_player,
+                       help="unfinished tables one player may have opened")
+    serve.add_argument("--empty-table-ttl", type=float, default=_LOBBY.empty_table_ttl,
+                       help="seconds an empty or finished table nobody is at is kept")
+    serve.add_argument("--abandoned-table-ttl", type=float,
+                       default=_LOBBY.abandoned_table_ttl,
+                       help="seconds a table nobody is at is kept, seats held or not")
+    serve.add_argument("--input-rate", type=int, default=_INPUT.rate,
+                       help="characters a second one terminal may send (sustained)")
+    serve.add_argument("--input-burst", type=int, default=_INPUT.burst,
+                       help="characters one terminal may send at once")
+    serve.add_argument("--paste-limit", type=int, default=_INPUT.paste,
+                       help="characters of one pasted text that are kept")
     serve.add_argument("--bot-delay", type=float, default=1.0,
                        help="seconds a bot waits before acting")
     serve.add_argument("--open-hands", action="store_true",
@@ -69,6 +89,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="let Python's collector walk every session's objects (slower"
                        " with a full room: see netcode/collector.py)")
     serve.add_argument("-v", "--verbose", action="store_true")
+    export = sub.add_parser("export", help="write a finished game's record")
+    export.add_argument("table", type=int, metavar="TABLE", help="the table's number")
+    export.add_argument("--format", choices=("json", "text"), default="json",
+                        help="json (for `meldhall replay`) or a readable text record")
+    export.add_argument("--data-dir", type=Path,
+                        default=Path(platformdirs.user_data_dir("meldhall")),
+                        help="the host's data directory")
+    replay = sub.add_parser("replay", help="step through a game record in this terminal")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a record from `export`")
     join = sub.add_parser("join", help="play at a meldhall host from this terminal")
     join.add_argument("hostname", metavar="HOST", help="the host's name or address")
     join.add_argument("--port", type=int, default=2222, help="the host's SSH port")
@@ -106,8 +135,9 @@ async def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _start(args: argparse.Namespace) -> Host:
-    host = Host(HostConfig(
+def host_config(args: argparse.Namespace) -> HostConfig:
+    """The host's settings from ``serve``'s flags."""
+    return HostConfig(
         data_dir=args.data_dir, host=args.host, port=args.port, password=args.password,
         authorized_keys=args.authorized_keys, idle_timeout=args.idle_timeout,
         max_per_address=args.max_per_address, max_unauthenticated=args.max_unauthenticated,
@@ -116,7 +146,17 @@ async def _start(args: argparse.Namespace) -> Host:
         login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
         open_hands=args.open_hands, gc_freeze=args.gc_freeze,
-    ))
+        lobby_limits=LobbyLimits(
+            max_tables=args.max_tables, tables_per_player=args.tables_per_player,
+            empty_table_ttl=args.empty_table_ttl,
+            abandoned_table_ttl=args.abandoned_table_ttl),
+        input_limits=InputLimits(rate=args.input_rate, burst=args.input_burst,
+                                 paste=args.paste_limit),
+    )
+
+
+async def _start(args: argparse.Namespace) -> Host:
+    host = Host(host_config(args))
     await host.start()
     return host
 
@@ -180,7 +220,9 @@ async def join(args: argparse.Namespace) -> int:
     except (OSError, asyncssh.Error) as exc:
         _say(f"meldhall: cannot reach {args.hostname} port {args.port}: {exc}")
         return 1
-    app = make_app(link)
+    from netcode.records import RecordStepper
+
+    app = make_app(link, replayer=RecordStepper)
     try:
         result = await app.run_async()
     finally:
@@ -193,6 +235,58 @@ async def join(args: argparse.Namespace) -> int:
     return int(result or 0)
 
 
+def export(args: argparse.Namespace) -> int:
+    """Print a finished table's record; one line on stderr if there is none to give."""
+    from netcode.records import RecordError, build_record, dumps, text_record
+    from netcode.store import Store
+
+    path = args.data_dir / "meldhall.sqlite3"
+    if not path.is_file():
+        _say(f"meldhall: no host database in {args.data_dir}")
+        return 1
+    store = Store(path)
+    try:
+        found = [t for t in store.load_tables() if t.id == args.table]
+        if not found:
+            _say(f"meldhall: there is no table {args.table}")
+            return 1
+        table = found[0]
+        ids = [s.user_id for s in table.seat_records.values() if s.user_id]
+        names = store.user_names(ids) if ids else {}
+        players = [names.get(rec.user_id or "", f"bot {seat}" if rec.bot else f"seat {seat}")
+                   for seat, rec in sorted(table.seat_records.items())]
+        record = build_record(table.game, table.seats, table.seed, table.options, table.log,
+                              players, table=table.id, round_no=table.round)
+    except RecordError as exc:
+        _say(f"meldhall: {exc}")
+        return 1
+    finally:
+        store.close()
+    out = sys.__stdout__
+    assert out is not None
+    out.write(dumps(record) + "\n" if args.format == "json" else text_record(record))
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Step through a record in this terminal."""
+    import engine
+    from netcode.records import RecordError, RecordStepper, loads
+    from tui.replay import ReplayApp
+
+    try:
+        record = loads(args.file.read_text(encoding="utf-8"))
+        stepper = RecordStepper(record)
+    except OSError as exc:
+        _say(f"meldhall: cannot read {args.file}: {exc.strerror}")
+        return 1
+    except (RecordError, KeyError, TypeError, engine.EngineError) as exc:
+        _say(f"meldhall: {args.file} is not a record this meldhall can replay: {exc}")
+        return 1
+    ReplayApp(stepper).run()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     log_format = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -203,10 +297,16 @@ def main(argv: list[str] | None = None) -> int:
                             level=logging.DEBUG if args.verbose else logging.WARNING)
     else:
         logging.basicConfig(stream=sys.__stderr__, format=log_format,
-                            level=logging.DEBUG if args.verbose else logging.INFO)
-    logging.getLogger("asyncssh").setLevel(logging.INFO if args.verbose else logging.WARNING)
+                            level=logging.DEBUG if getattr(args, "verbose", False)
+                            else logging.WARNING if args.command != "serve" else logging.INFO)
+    logging.getLogger("asyncssh").setLevel(
+        logging.INFO if getattr(args, "verbose", False) else logging.WARNING)
     if args.command == "serve":
         return asyncio.run(serve(args))
+    if args.command == "export":
+        return export(args)
+    if args.command == "replay":
+        return replay(args)
     if args.command == "join":
         return asyncio.run(join(args))
     return 2

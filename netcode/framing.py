@@ -82,6 +82,10 @@ def _restore_int_keys(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
     return out
 
 
+restore_int_keys = _restore_int_keys
+"""The same rule for other decoders of our data (records read back from JSON)."""
+
+
 def _is_canonical_int(text: str) -> bool:
     if not text or len(text) > 12:
         return False

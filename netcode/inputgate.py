@@ -63,6 +63,7 @@ class InputGate:
         self._bucket = TokenBucket(limits.rate, limits.burst, now)
         self._in_paste = False
         self._paste_len = 0
+        self._carry = ""
         self.dropped = 0
         """Characters dropped so far (the tests and the host's log read it)."""
 
@@ -72,6 +73,7 @@ class InputGate:
         Paste markers always pass, so a cut paste still ends and the keys after it are
         keys again.
         """
+        text, self._carry = _split_marker_start(self._carry + text)
         out: list[str] = []
         dropped = 0
         i = 0
@@ -114,3 +116,14 @@ class InputGate:
         """A window size the host will draw: 80x24 for a zero, and never beyond the caps."""
         return (min(width or 80, self.limits.max_width),
                 min(height or 24, self.limits.max_height))
+
+
+def _split_marker_start(text: str) -> tuple[str, str]:
+    """Hold back the start of a paste marker cut off at the end of a chunk, so the marker
+    is seen whole with the next chunk. Only three characters or more are held: a lone ESC
+    (the Escape key) or ESC [ must go on at once."""
+    for marker in (PASTE_START, PASTE_END):
+        for size in range(len(marker) - 1, 2, -1):
+            if text.endswith(marker[:size]):
+                return text[:-size], text[-size:]
+    return text, ""

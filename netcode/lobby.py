@@ -12,19 +12,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import engine
+from netcode.framing import EncodeError
 from netcode.identity import Identity, display_name
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
+from netcode.records import build_record, text_record
 from netcode.session import Session
 from netcode.store import Store
-from netcode.table import Occupant, Table, new_seed
+from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP, Occupant, Table, new_seed
 
 log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random",)
+RECORD_TEXT_MAX = 150_000
+RECORDS_KEPT = 16
+"""Finished games' record frames kept (each is made once, however often it is asked for)."""
+"""Characters of a text record sent in one frame (the frame limit is 256 KiB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,8 @@ class LobbyLimits:
     """Seconds a table nobody has been at is kept even with people's seats held."""
     page_size: int = 25
     """Tables in one lobby listing; more are reached by page, so a listing fits a frame."""
+    people_shown: int = 60
+    """People named in a listing (the rest are counted), so it still fits a frame."""
 
 
 class Lobby:
@@ -60,6 +69,7 @@ class Lobby:
         """Sessions ended since start-up (``netcode.collector`` reclaims after churn)."""
         self._lobby_pending = False
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
+        self._records: OrderedDict[tuple[int, int, int, bool], bytes] = OrderedDict()
 
     # start and stop
     async def restore(self) -> None:
@@ -74,7 +84,8 @@ class Lobby:
                 log.exception("table %s could not be restored; skipping it", record.id)
                 continue
             table = self._new_table(record.id, record.game, record.seats, record.seed,
-                                    record.options, game, record.round, record.creator)
+                                    record.options, game, record.round, record.creator,
+                                    record.settings)
             user_ids = [s.user_id for s in record.seat_records.values() if s.user_id]
             names = self.store.user_names(user_ids) if user_ids else {}
             for seat, rec in record.seat_records.items():
@@ -93,9 +104,11 @@ class Lobby:
 
     def _new_table(self, table_id: int, game_name: str, seats: int, seed: int,
                    options: dict[str, Any], game: Any, round_no: int = 1,
-                   creator: str | None = None) -> Table:
+                   creator: str | None = None,
+                   settings: dict[str, Any] | None = None) -> Table:
         table = Table(table_id, game_name, seats, seed, options, game, self.store,
-                      round_no=round_no, creator=creator, bot_delay=self.bot_delay,
+                      round_no=round_no, creator=creator, settings=settings,
+                      bot_delay=self.bot_delay,
                       open_hands=self.open_hands, on_change=lambda _t: self._lobby_changed())
         self.tables[table_id] = table
         return table
@@ -114,12 +127,14 @@ class Lobby:
         else:
             frame = self._last_lobby[session] = self.lobby_frame(session)
             session.put(frame, replace_key="lobby")
+        self._lobby_changed()  # everyone else in the lobby sees the newcomer
         return session
 
     def session_closed(self, session: Session) -> None:
         self.closed_sessions += 1
         self.sessions.discard(session)
         self._last_lobby.pop(session, None)
+        self._lobby_changed()
         if session.table is not None:
             session.table.detach(session)
             session.table = None
@@ -171,8 +186,30 @@ class Lobby:
              "options": dict(info.options), "option_help": dict(info.option_help)}
             for info in (engine.GAMES[name] for name in sorted(engine.GAMES))
         ]
+        people = self.people()
         return server_frame("lobby", tables=tables, games=games, bots=list(BOT_KINDS),
-                            page=page, pages=pages, total=len(ordered))
+                            table_options=TABLE_SETTINGS, table_option_help=TABLE_SETTINGS_HELP,
+                            page=page, pages=pages, total=len(ordered),
+                            people=people[:self.limits.people_shown],
+                            people_total=len(people))
+
+    def people(self) -> list[dict[str, Any]]:
+        """Who is in the room: each connected person and where, and seated people away."""
+        out: dict[str, dict[str, Any]] = {}
+        for session in self.sessions:
+            place: dict[str, Any] = {"name": session.name, "table": None, "away": False}
+            if session.table is not None:
+                place["table"] = session.table.id
+                place["watching"] = session.seat is None
+            out[session.user_id] = place
+        for table in self.tables.values():
+            if table.over:
+                continue
+            for occ in table.occupants:
+                if occ.user_id is not None and occ.user_id not in out:
+                    out[occ.user_id] = {"name": occ.name or "?", "table": table.id,
+                                        "away": True}
+        return sorted(out.values(), key=lambda p: (p["name"].lower(), p["table"] or 0))
 
     def _lobby_changed(self) -> None:
         """Coalesce lobby updates: one listing per loop turn, whatever changed."""
@@ -193,9 +230,8 @@ class Lobby:
         built: dict[int, bytes] = {}
         for session in list(self.sessions):
             if session.table is not None:
-                # At a table the listing is not on screen, yet a screen would lay it out
-                # all the same: filling a room then cost every seated screen a relayout
-                # per newcomer (the square of the room). ``on_leave`` sends a fresh one.
+                # Only the lobby's own screens are kept current: someone at a table is
+                # sent the listing of the moment they come back (on_leave).
                 self._last_lobby.pop(session, None)
                 continue
             frame = built.get(session.lobby_page)
@@ -279,7 +315,9 @@ class Lobby:
             "create": bind(self.on_create), "sit": bind(self.on_sit),
             "watch": bind(self.on_watch), "leave": bind(self.on_leave),
             "add_bot": bind(self.on_add_bot), "remove_bot": bind(self.on_remove_bot),
+            "open_seat": bind(self.on_open_seat),
             "action": bind(self.on_action), "again": bind(self.on_again),
+            "record": bind(self.on_record), "take_back": bind(self.on_take_back),
             "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
 
@@ -318,10 +356,11 @@ class Lobby:
         if refusal is not None:
             session.put(error_frame("too_many_tables", refusal))
             return
+        settings = {**TABLE_SETTINGS, **(message.get("table") or {})}
         table_id = await asyncio.to_thread(self.store.create_table, name, seats, seed, options,
-                                           session.user_id)
+                                           session.user_id, settings)
         table = self._new_table(table_id, name, seats, seed, options, game,
-                                creator=session.user_id)
+                                creator=session.user_id, settings=settings)
         table.start()
         if session.closed:
             self._lobby_changed()
@@ -418,15 +457,83 @@ class Lobby:
             return
         table.set_occupant(seat, Occupant())
 
+    async def on_open_seat(self, session: Session, message: dict[str, Any]) -> None:
+        """The table's creator frees the seat of someone who is away, hand and all, so the
+        game can go on with someone else; nobody else can."""
+        table = self._current(session, seated=False)
+        if table is None:
+            return
+        if session.user_id != table.creator:
+            session.put(error_frame("not_creator", "Only the table's creator can open a "
+                                                   "seat someone is away from."))
+            return
+        seat = message["seat"]
+        present = {p["seat"]: p["present"] for p in table.players()}
+        occupant = table.occupants[seat] if 0 <= seat < table.seats else None
+        if occupant is None or occupant.user_id is None or present.get(seat):
+            session.put(error_frame("not_away", f"Seat {seat} is not held by someone away."))
+            return
+        table.set_occupant(seat, Occupant())
+
     async def on_action(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)
         if table is not None:
             table.submit(session, session.seat, message["action"], message.get("ref"))
 
+    async def on_take_back(self, session: Session, message: dict[str, Any]) -> None:
+        table = self._current(session, seated=False)
+        if table is not None:
+            table.take_back(session, session.seat)
+
     async def on_again(self, session: Session, message: dict[str, Any]) -> None:
         table = self._manager(session, "start a new game")
         if table is not None:
             table.play_again(session)
+
+    async def on_record(self, session: Session, message: dict[str, Any]) -> None:
+        """A finished game's record: the text for the end screen, or the record itself for
+        the lobby's replay. Not a moment before the game is over: it shows every hand."""
+        if "table" in message:
+            table = self._table(session, message["table"])
+        else:
+            table = self._current(session, seated=False)
+        if table is None:
+            return
+        if not table.over:
+            session.put(error_frame("not_over", "The record is ready once the game is over."))
+            return
+        as_text = message.get("format", "text") != "json"
+        key = (table.id, table.round, table.seq, as_text)
+        frame = self._records.get(key)
+        if frame is None:
+            frame = await self._record_frame(table, as_text)
+            self._records[key] = frame
+            while len(self._records) > RECORDS_KEPT:
+                self._records.popitem(last=False)
+        session.put(frame)
+
+    async def _record_frame(self, table: Table, as_text: bool) -> bytes:
+        """Made once per finished game and form: a record replays the whole game, and
+        asking for it again and again must not cost the host that again and again."""
+        names = [p["name"] or f"seat {p['seat']}" for p in table.players()]
+        log = list(table.game.log)
+
+        def make() -> dict[str, Any]:
+            return build_record(table.game_name, table.seats, table.seed, table.options,
+                                log, names, table=table.id, round_no=table.round)
+
+        record = await asyncio.to_thread(make)
+        if as_text:
+            text = await asyncio.to_thread(text_record, record)
+            if len(text) > RECORD_TEXT_MAX:
+                text = text[:RECORD_TEXT_MAX] + "\n... (cut here: `meldhall export` on the " \
+                                                 "host gives the whole record)\n"
+            return server_frame("record", table=table.id, text=text)
+        try:
+            return server_frame("record", table=table.id, record=record)
+        except EncodeError:
+            return error_frame("too_long", "This game is too long to replay here: "
+                                           "`meldhall export` on the host gives it.")
 
     async def on_chat(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

@@ -204,14 +204,19 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
         "options": (_plain, False),
         "sit": (_bool, False),
         "seed": (_int(0, 2**128), False),
+        "table": (_record({"clock": (_bool, False), "clock_limit": (_int(0, 3600), False),
+                           "take_back": (_bool, False)}), False),
     },
     "sit": {"table": (_ID, True), "seat": (_optional(_int(0, 64)), False)},
     "watch": {"table": (_ID, True)},
     "leave": {},
     "add_bot": {"seat": (_optional(_int(0, 64)), False), "kind": (_str(32), False)},
     "remove_bot": {"seat": (_int(0, 64), True)},
+    "open_seat": {"seat": (_int(0, 64), True)},
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
     "again": {},
+    "take_back": {},
+    "record": {"table": (_ID, False), "format": (_str(8), False)},
     "ping": {"ref": (_optional(_ID), False)},
     "chat": {"text": (_str(MAX_TEXT), True)},
 }
@@ -219,7 +224,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
 
 SERVER_TAGS = frozenset(
     {"welcome", "lobby", "joined", "left", "view", "events", "ack", "error", "pong", "bye",
-     "chat"}
+     "chat", "record"}
 )
 """Every message the host may send. The host's encoder refuses anything else."""
 

@@ -45,7 +45,8 @@ CREATE TABLE IF NOT EXISTS tables (
     options TEXT NOT NULL,
     round INTEGER NOT NULL DEFAULT 1,
     created REAL NOT NULL,
-    creator TEXT
+    creator TEXT,
+    settings TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -79,6 +80,8 @@ class TableRecord:
     options: dict[str, Any]
     round: int
     creator: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The table's own options (the host's, not the game's: the turn clock)."""
     seat_records: dict[int, SeatRecord] = field(default_factory=dict)
     log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
@@ -107,8 +110,9 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
-            if "creator" not in columns:  # a database from before tables had creators
-                self._db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
+            for column in ("creator", "settings"):  # a database from before they existed
+                if column not in columns:
+                    self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} TEXT")
             self._migrate()
 
     def _migrate(self) -> None:
@@ -215,14 +219,15 @@ class Store:
 
     # tables
     def create_table(self, game: str, seats: int, seed: int, options: dict[str, Any],
-                     creator: str | None = None) -> int:
+                     creator: str | None = None,
+                     settings: dict[str, Any] | None = None) -> int:
         with self._lock:
             self._db.execute("BEGIN")
             cur = self._db.execute(
-                "INSERT INTO tables (game, seats, seed, options, created, creator) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (game, seats, seed, options, created, creator, settings) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game, seats, _seed_in(seed), json.dumps(options, sort_keys=True), time.time(),
-                 creator),
+                 creator, json.dumps(settings or {}, sort_keys=True)),
             )
             table_id = int(cur.lastrowid or 0)
             self._db.executemany(
@@ -246,6 +251,15 @@ class Store:
                 "INSERT INTO actions (table_id, idx, seat, action) VALUES (?, ?, ?, ?)",
                 (table_id, idx, seat, pack_plain(action)),
             )
+
+    def drop_last_action(self, table_id: int, idx: int) -> None:
+        """A take-back: the log loses its last action (its index, checked)."""
+        with self._lock:
+            cur = self._db.execute(
+                "DELETE FROM actions WHERE table_id = ? AND idx = ? AND idx = "
+                "(SELECT MAX(idx) FROM actions WHERE table_id = ?)", (table_id, idx, table_id))
+            if cur.rowcount != 1:
+                raise sqlite3.DatabaseError(f"action {idx} is not the last of table {table_id}")
 
     def delete_table(self, table_id: int) -> None:
         """An expired table: its log, seats and row go together."""
@@ -275,10 +289,12 @@ class Store:
     def load_tables(self) -> list[TableRecord]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, game, seats, seed, options, round, creator FROM tables ORDER BY id"
+                "SELECT id, game, seats, seed, options, round, creator, settings FROM tables "
+                "ORDER BY id"
             ).fetchall()
             records = [
-                TableRecord(r[0], r[1], r[2], _seed_out(r[3]), json.loads(r[4]), r[5], r[6])
+                TableRecord(r[0], r[1], r[2], _seed_out(r[3]), json.loads(r[4]), r[5], r[6],
+                            json.loads(r[7] or "{}"))
                 for r in rows
             ]
             by_id = {rec.id: rec for rec in records}

@@ -21,6 +21,7 @@ import hashlib
 import itertools
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -49,6 +50,17 @@ def bot_seed(table_seed: int, seat: int, round_no: int) -> int:
     no more than its cards do."""
     digest = hashlib.sha256(f"bot:{table_seed}:{seat}:{round_no}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0, "take_back": False}
+"""The host's own options for a table (the game's are the engine's)."""
+TABLE_SETTINGS_HELP: dict[str, str] = {
+    "clock": "Show everyone how long the player on turn has been thinking.",
+    "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "
+                   "the table is told when it runs out.",
+    "take_back": "A player may take back their own melds and lay-offs of this turn until "
+                 "they discard or see a new card.",
+}
 
 
 class NotSaved(Exception):
@@ -103,6 +115,7 @@ class Table:
         *,
         round_no: int = 1,
         creator: str | None = None,
+        settings: dict[str, Any] | None = None,
         bot_delay: float = 1.0,
         open_hands: bool = False,
         on_change: Callable[[Table], None] | None = None,
@@ -115,6 +128,7 @@ class Table:
         self.game = game
         self.round = round_no
         self.creator = creator
+        self.settings = {**TABLE_SETTINGS, **(settings or {})}
         self.occupants = [Occupant() for _ in range(seats)]
         self.watchers: dict[Member, int | None] = {}
         self._store = store
@@ -133,6 +147,9 @@ class Table:
         self.to_act: frozenset[int] = frozenset(game.to_act)
         self.seq = len(game.log)
         self.between_deals = game.hands_after_deal() is not None
+        self.turn_since = time.monotonic()
+        """Monotonic time since when the seats in ``to_act`` have had the move (the turn clock)."""
+        self._time_up: asyncio.TimerHandle | None = None
         self.idle_since: float | None = asyncio.get_running_loop().time()
         """Loop time since when nobody has been at the table (None: someone is)."""
 
@@ -141,9 +158,12 @@ class Table:
         self._task = asyncio.get_running_loop().create_task(
             self._run(), name=f"table-{self.id}"
         )
+        self._turn_changed()
         self._schedule_bots()
 
     async def stop(self) -> None:
+        if self._time_up is not None:
+            self._time_up.cancel()
         if self._task is None:
             return
         await self._queue.put(None)
@@ -222,6 +242,9 @@ class Table:
         for member in list(self.watchers):
             member.put(frame)
 
+    def take_back(self, member: Member, seat: int | None) -> None:
+        self._queue.put_nowait(_Item("take_back", member=member, seat=seat))
+
     def play_again(self, member: Member) -> None:
         self._queue.put_nowait(_Item("again", member=member))
 
@@ -256,6 +279,8 @@ class Table:
             await self._handle_sync(item)
         elif item.kind == "again":
             await self._handle_again(item)
+        elif item.kind == "take_back":
+            await self._handle_take_back(item)
         elif item.kind == "presence":
             await self._publish(events=None, actor=None)
 
@@ -325,6 +350,37 @@ class Table:
         frame = await asyncio.to_thread(self._view_frame, seat, self.players())
         member.put(frame, replace_key=f"view:{self.id}")
 
+    async def _handle_take_back(self, item: _Item) -> None:
+        """The engine says whether the seat's last meld or lay-off may go, and gives the
+        game without it; the log loses the action in the same step, or nothing changes."""
+        member, seat = item.member, item.seat
+        assert member is not None
+        if not self.settings["take_back"]:
+            member.put(error_frame("no_take_back", "This table does not allow take-backs."))
+            return
+        if seat is None:
+            member.put(error_frame("spectator", "Spectators cannot take anything back."))
+            return
+
+        def undo() -> list[dict[str, Any]]:
+            game, events = engine.take_back(self.game, seat)
+            self._store.drop_last_action(self.id, len(self.game.log) - 1)
+            self.game = game
+            return events
+
+        try:
+            events = await asyncio.to_thread(undo)
+        except EngineError as exc:
+            member.put(error_frame("illegal", str(getattr(exc, "message", exc)),
+                                   rule=getattr(exc, "rule", None)))
+            return
+        except Exception as exc:
+            log.error("table %s: could not take back: %r", self.id, exc)
+            member.put(error_frame("not_saved", "The host could not save the take-back, so "
+                                                 "nothing changed."))
+            return
+        await self._publish(events=events, actor=seat)
+
     async def _handle_again(self, item: _Item) -> None:
         if not self.game.over:
             if item.member is not None:
@@ -370,6 +426,12 @@ class Table:
             hands = self.game.hands_after_deal()
             if hands is not None:
                 extra["open_hands"] = hands
+        if seat is not None and self.settings["take_back"]:
+            extra["take_back"] = engine.may_take_back(self.game, seat)
+        if self.settings["clock"] and not self.game.over:
+            limit = self.settings["clock_limit"]
+            extra["clock"] = {"elapsed": round(time.monotonic() - self.turn_since, 1),
+                              "limit": limit or None}
         return server_frame(
             "view",
             table=self.id,
@@ -388,8 +450,12 @@ class Table:
 
     async def _publish(self, events: list[dict[str, Any]] | None, actor: int | None) -> None:
         self.over = bool(self.game.over)
-        self.to_act = frozenset(self.game.to_act)
+        to_act = frozenset(self.game.to_act)
+        changed = to_act != self.to_act
+        self.to_act = to_act
         self.seq = len(self.game.log)
+        if changed:
+            self._turn_changed()
         self.between_deals = self.game.hands_after_deal() is not None
         members = list(self.watchers.items())
         players = self.players()
@@ -411,6 +477,27 @@ class Table:
         self._schedule_bots()
         if self._on_change is not None:
             self._on_change(self)
+
+    # the turn clock
+    def _turn_changed(self) -> None:
+        """A new move is due: the clock starts again, and so does the limit's timer."""
+        loop = asyncio.get_running_loop()
+        self.turn_since = time.monotonic()
+        if self._time_up is not None:
+            self._time_up.cancel()
+            self._time_up = None
+        limit = self.settings["clock_limit"]
+        if self.settings["clock"] and limit and not self.game.over:
+            self._time_up = loop.call_later(limit, self._clock_ran_out, self.seq)
+
+    def _clock_ran_out(self, seq: int) -> None:
+        """Nobody has moved within the limit. The absent-player policy is to wait (no bot
+        covers a seat yet), so the table is told, and the game waits."""
+        self._time_up = None
+        if seq != self.seq or self.over:
+            return
+        names = [self.players()[s]["name"] or f"seat {s}" for s in sorted(self.to_act)]
+        self.chat("meldhall", f"Time is up for {' and '.join(names)}; the table waits.")
 
     # bots
     def _schedule_bots(self) -> None:

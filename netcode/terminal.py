@@ -23,6 +23,7 @@ from netcode.driver import (
 )
 from netcode.inputgate import InputGate, InputLimits
 from netcode.link import LocalLink
+from netcode.records import RecordStepper
 from netcode.session import Session
 from tui.app import make_app
 
@@ -51,7 +52,7 @@ class TerminalHandler:
         self._pending_input: list[str] = []
         per_session_strip_rendering()
         self._link = LocalLink(session)
-        app = make_app(self._link)
+        app = make_app(self._link, replayer=RecordStepper)
         app.driver_class = SSHDriver
         app.console = session_console(term_type, env, size)
         app._meldhall_terminal = self  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ engine's refusal comes back as an ``error`` with a rule id.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from rich.color import ColorSystem
@@ -23,11 +24,13 @@ from tui.games import screen_for
 from tui.link import Link
 from tui.lobby import LobbyScreen
 from tui.panels import TableInfo, table_look
+from tui.replay import ReplayScreen, Stepper
 from tui.settings import Settings
 from tui.sheets import (
     MIN_SIZE,
     KeysScreen,
     QuitDialog,
+    RecordScreen,
     RuleDialog,
     RulesScreen,
     ScoreScreen,
@@ -62,9 +65,13 @@ class MeldhallApp(App[int]):
         Binding("ctrl+z", "nothing", show=False, priority=True),
     ]
 
-    def __init__(self, link: Link, settings: Settings | None = None) -> None:
+    def __init__(self, link: Link, settings: Settings | None = None,
+                 replayer: Callable[[dict[str, Any]], Stepper] | None = None) -> None:
         super().__init__()
         self.link = link
+        self.replayer = replayer
+        """Turns a game record into steps for the replay screen (the host's engine does
+        the stepping; without one, records are shown as text only)."""
         self.settings = settings or Settings()
         self.welcome: dict[str, Any] | None = None
         self.lobby_message: dict[str, Any] | None = None
@@ -107,6 +114,8 @@ class MeldhallApp(App[int]):
         elif tag == "events":
             info = self._info()
             game = screen_for(info.view.get("game"))
+            if self.table_screen is not None:
+                self.table_screen.saw_events(payload.get("events", []))
             for event in payload.get("events", []):
                 self._log(game.event_line(event, info.name, info.look, info.teams))
         elif tag == "chat":
@@ -123,6 +132,12 @@ class MeldhallApp(App[int]):
                 self.table_screen.show_error(payload)
             else:
                 self.lobby_screen.note(str(payload.get("message", "")), payload.get("rule"))
+        elif tag == "record":
+            record = payload.get("record")
+            if isinstance(record, dict) and self.replayer is not None:
+                self.push_screen(ReplayScreen(self.replayer(record), self.settings.look))
+            elif "text" in payload:
+                self.push_screen(RecordScreen(str(payload.get("text", ""))))
         elif tag == "bye":
             self.exit(0)
 
@@ -245,6 +260,7 @@ class MeldhallApp(App[int]):
         self.link.close()
 
 
-def make_app(link: Link) -> MeldhallApp:
+def make_app(link: Link,
+             replayer: Callable[[dict[str, Any]], Stepper] | None = None) -> MeldhallApp:
     """Build one session's App around its link (tests pass a fake link)."""
-    return MeldhallApp(link)
+    return MeldhallApp(link, replayer=replayer)

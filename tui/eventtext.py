@@ -70,6 +70,9 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         who_won = " and ".join(team_label(w, name, teams) for w in winners) or "nobody"
         t.append(f"Game over: {who_won} {'wins' if len(winners) == 1 else 'draw'}.",
                  style="bold")
+    elif kind == "took_back":
+        what = str(event.get("action", "move")).replace("_", "-")
+        t.append(f"{who} took back a {what}.", style="bold")
     elif kind == "new_game":
         t.append(f"A new game begins (round {event.get('round')}).")
     else:

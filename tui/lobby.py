@@ -16,15 +16,43 @@ from tui.widgets import TextLines
 
 
 def seats_text(table: dict[str, Any]) -> str:
+    """Seats as names, in seat order: ``ann, bot 1, -, cy (away)``."""
     parts = []
     for p in table.get("players", []):
-        if p.get("bot"):
-            parts.append(f"{p.get('name') or 'bot'} [bot]")
-        elif p.get("name") is None:
+        if p.get("name") is None:
             parts.append("-")
+        elif p.get("bot"):
+            parts.append(p["name"])
         else:
             parts.append(p["name"] + ("" if p.get("present", True) else " (away)"))
     return ", ".join(parts)
+
+
+def people_text(lobby: dict[str, Any]) -> str:
+    """Who is in the room and where: ``ann (lobby), bob (table 2), cy (table 2, away)``."""
+    parts = []
+    for p in lobby.get("people", []):
+        if p.get("table") is None:
+            where = "lobby"
+        else:
+            where = f"table {p['table']}"
+            if p.get("away"):
+                where += ", away"
+            elif p.get("watching"):
+                where += ", watching"
+        parts.append(f"{p.get('name')} ({where})")
+    more = lobby.get("people_total", len(parts)) - len(parts)
+    if more > 0:
+        parts.append(f"and {more} more")
+    return ", ".join(parts)
+
+
+def seat_range(game: dict[str, Any]) -> str:
+    """``2-8`` for a run of seat counts, ``2/3/4/6`` otherwise: short enough for 80 columns."""
+    seats = sorted(game.get("seats", []))
+    if len(seats) > 2 and seats == list(range(seats[0], seats[-1] + 1)):
+        return f"{seats[0]}-{seats[-1]}"
+    return "/".join(str(s) for s in seats)
 
 
 class LobbyScreen(Screen[None]):
@@ -33,8 +61,9 @@ class LobbyScreen(Screen[None]):
         Binding("j", "sit", "Sit"),
         Binding("w", "watch", "Watch"),
         Binding("a", "again", "Play again"),
+        Binding("v", "replay", "Replay"),
         Binding("n", "new", "New table"),
-        Binding("l", "refresh", "Refresh"),
+        Binding("l", "refresh", "Refresh", show=False),
         Binding("left_square_bracket", "page(-1)", "Prev page", show=False),
         Binding("right_square_bracket", "page(1)", "Next page", show=False),
         Binding("r", "rules", "Rules"),
@@ -51,6 +80,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextLines(id="who")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield TextLines(id="people")
         yield TextLines(id="games")
         yield TextLines(id="status")
         yield Footer()
@@ -76,7 +106,7 @@ class LobbyScreen(Screen[None]):
             if user.startswith("key:"):
                 t.append(f"    key {user[4:]}", style="dim")
             if code:
-                t.append(f"\n your reclaim code: {code}   (reconnect as {name}+{code})",
+                t.append(f"\n reclaim code {code}: connect as {name}+{code} next time",
                          style="bold yellow")
             return t
 
@@ -99,6 +129,9 @@ class LobbyScreen(Screen[None]):
             if rows:
                 table.move_cursor(row=min(cursor, len(rows) - 1))
 
+        people = people_text(lobby)
+        self.query_one("#people", TextLines).show(people, lambda: Text.assemble(
+            (" In the room: ", "bold"), people or "nobody yet"))
         page, pages = lobby.get("page", 0), lobby.get("pages", 1)
         total = lobby.get("total", len(rows))
 
@@ -109,8 +142,7 @@ class LobbyScreen(Screen[None]):
                          style="dim")
             t.append(" Games: ")
             for i, g in enumerate(lobby.get("games", [])):
-                seats = "/".join(str(s) for s in g.get("seats", []))
-                t.append(("   " if i else "") + f"{g.get('title')} ({g['name']}, {seats} seats)")
+                t.append((" · " if i else "") + f"{g.get('title')} ({seat_range(g)})")
             if not rows:
                 t.append("\n No tables yet: press n to open one.", style="dim")
             return t
@@ -149,6 +181,18 @@ class LobbyScreen(Screen[None]):
             self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
             self.app.send({"t": "again"})  # type: ignore[attr-defined]
 
+    def action_replay(self) -> None:
+        """Step through the chosen finished game, every hand shown."""
+        table = self._table_id()
+        if table is None:
+            return
+        state = next((t.get("state") for t in self.lobby.get("tables", [])
+                      if t.get("id") == table), None)
+        if state != "over":
+            self.note("Only a finished game can be replayed: its hands are still hidden.")
+            return
+        self.app.send({"t": "record", "table": table, "format": "json"})  # type: ignore[attr-defined]
+
     def action_refresh(self) -> None:
         self.app.send({"t": "list"})  # type: ignore[attr-defined]
 
@@ -163,7 +207,8 @@ class LobbyScreen(Screen[None]):
         if not games:
             self.note("The host has not listed its games yet.")
             return
-        self.app.push_screen(CreateScreen(games))
+        self.app.push_screen(CreateScreen(games, self.lobby.get("table_options"),
+                                          self.lobby.get("table_option_help")))
 
     def action_rules(self) -> None:
         self.app.show_rules()  # type: ignore[attr-defined]
@@ -196,10 +241,15 @@ class CreateScreen(ModalScreen[None]):
         Binding("ctrl+s", "create", "Create"),
     ]
 
-    def __init__(self, games: list[dict[str, Any]]) -> None:
+    def __init__(self, games: list[dict[str, Any]],
+                 table_options: dict[str, Any] | None = None,
+                 table_help: dict[str, str] | None = None) -> None:
         super().__init__()
         self.games = games
         self.game = games[0]
+        self.table_options = dict(table_options or {})
+        """The host's options for the table itself (the turn clock), beside the game's."""
+        self.table_help = dict(table_help or {})
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -215,6 +265,14 @@ class CreateScreen(ModalScreen[None]):
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
                              value=self.game["seats"][0], allow_blank=False)
             yield VerticalScroll(id="options")
+            if self.table_options:
+                yield Label("This table", classes="title")
+            for name, default in self.table_options.items():
+                with Horizontal(classes="row"):
+                    yield Label(name, classes="name")
+                    yield Input(option_text(default), id=f"table-{name}")
+                yield Static(f"  {self.table_help.get(name, '')}", classes="help",
+                             markup=False)
 
     def on_mount(self) -> None:
         self._fill_options()
@@ -256,6 +314,13 @@ class CreateScreen(ModalScreen[None]):
                                    "seats": self.query_one("#seats", Select).value}
         if options:
             message["options"] = options
+        table = {}
+        for name, default in self.table_options.items():
+            value = option_value(self.query_one(f"#table-{name}", Input).value, default)
+            if value != default:
+                table[name] = value
+        if table:
+            message["table"] = table
         self.dismiss(None)
         self.app.send(message)  # type: ignore[attr-defined]
 

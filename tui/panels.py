@@ -28,6 +28,8 @@ class TableInfo:
     names: tuple[str, ...]
     look: CardLook
     target: int | None = None
+    changed: frozenset[int] = frozenset()
+    """Melds that changed since this player's last turn (a hint; empty when hints are off)."""
 
     @property
     def view(self) -> dict[str, Any]:
@@ -75,12 +77,12 @@ def table_look(look: CardLook, message: dict[str, Any]) -> CardLook:
 
 
 def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
-              complete_at: int = 7) -> Text:
+              complete_at: int = 7, changed: frozenset[int] = frozenset()) -> Text:
     rank = meld.get("rank") or "*"
     kind = SHORT_KINDS.get(meld.get("kind", ""), meld.get("kind", ""))
     cards = meld.get("cards", [])
     size = meld.get("size", len(cards))
-    mark = ">" if meld.get("id") == target else " "
+    mark = ">" if meld.get("id") == target else "*" if meld.get("id") in changed else " "
     line = Text(f"{mark}#{meld.get('id'):<2} {rank:>2} ",
                 style="reverse" if meld.get("id") == target else "")
     if meld.get("complete"):
@@ -116,7 +118,7 @@ class GamePanel:
     def key(self, info: TableInfo, width: int) -> tuple[Any, ...]:
         """Compared as plain data before the lines are rebuilt, and to find lines another
         session built (so the parts that differ most between sessions come first)."""
-        return (width, info.seat, info.target, info.look, info.names,
+        return (width, info.seat, info.target, info.changed, info.look, info.names,
                 tuple(info.view.get(k) for k in self.VIEW_KEYS))
 
     def lines(self, info: TableInfo, width: int) -> list[Text]:
@@ -136,7 +138,8 @@ class GamePanel:
         body = list(self.team_header(info, team).split("\n"))
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
-        body.extend(meld_line(m, info.look, info.target, self.complete_at) for m in melds)
+        body.extend(meld_line(m, info.look, info.target, self.complete_at, info.changed)
+                    for m in melds)
         mark = "| " if info.look.ascii else "▌ "
         bar = Text(mark if mine else "  ", style="green" if mine else "")
         return [Text.assemble(bar, line) for line in body]

@@ -21,6 +21,9 @@ class Settings:
     """Suits as S H D C instead of ♠ ♥ ♦ ♣."""
     sort: str = "rank"
     mouse: bool = True
+    hints: bool = True
+    """Mark the cards you could lay off, the melds changed since your last turn, and who
+    made the last discard."""
 
     @property
     def look(self) -> CardLook:

@@ -40,9 +40,7 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
             item = teams[team]
-            unplayed = "\n".join(
-                f"{info.name(int(s))} {game.unplayed(p, info)}"
-                for s, p in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
+            unplayed = game.unplayed(item, info)
             out_cut = []
             if item.get("going_out"):
                 went = row.get("went_out")
@@ -68,9 +66,11 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
 
 def score_renderable(info: TableInfo) -> Group:
     v = info.view
+    deals = v.get("deals") or v.get("max_deals")
+    length = f" of {deals}" if deals else ""
+    target = f", game to {v['target_score']}" if v.get("target_score") else ""
     parts: list[Any] = [Text(f"{v.get('title') or v.get('game')}: score sheet "
-                             f"(deal {v.get('deal_number')} of {v.get('deals', '?')})",
-                             style="bold")]
+                             f"(deal {v.get('deal_number')}{length}{target})", style="bold")]
     if not v.get("score_sheet"):
         parts.append(Text("No deal has been scored yet.", style="dim"))
     else:
@@ -154,6 +154,24 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class RecordScreen(ModalScreen[None]):
+    """A finished game's text record, to read or copy (the host exports the file form)."""
+
+    BINDINGS = [Binding("escape,q,X", "close", "Back to the table")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(self.text, id="record", markup=False)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class RuleDialog(ModalScreen[None]):
     """The text of the rule an ``error`` named."""
 
@@ -182,6 +200,7 @@ class SettingsScreen(ModalScreen[None]):
         Binding("4", "cycle('ascii')", "ASCII"),
         Binding("5", "cycle('sort')", "Sort"),
         Binding("6", "cycle('mouse')", "Mouse"),
+        Binding("7", "cycle('hints')", "Hints"),
         Binding("escape,o,q", "close", "Close"),
     ]
 
@@ -204,6 +223,8 @@ class SettingsScreen(ModalScreen[None]):
             f"4  ASCII suits       {on[s.ascii]}   (S H D C instead of glyphs)",
             f"5  sort hand by      {s.sort}",
             f"6  mouse             {on[s.mouse]}",
+            f"7  hints             {on[s.hints]}   (* cards to lay off, * changed melds, "
+            "who discarded)",
         ]
         self.query_one("#settings", Static).update("\n".join(lines))
 

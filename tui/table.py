@@ -7,6 +7,7 @@ judges every action, and its refusal comes back as an ``error`` with a rule id.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -57,6 +58,8 @@ class TableScreen(Screen[None]):
         Binding("n", "answer(False)", "No"),
         Binding("n", "next_deal", "Next deal"),
         Binding("n", "again", "Play again"),
+        Binding("X", "record", "Game record"),
+        Binding("k", "take_back", "Take back"),
         Binding("e", "explain", "Rule text"),
         Binding("left", "cursor(-1)", "Previous card", show=False),
         Binding("right", "cursor(1)", "Next card", show=False),
@@ -70,6 +73,7 @@ class TableScreen(Screen[None]):
         Binding("c", "chat", "Chat", show=False),
         Binding("b", "add_bot", "Add bot", show=False),
         Binding("u", "remove_bot", "Remove bot", show=False),
+        Binding("O", "open_seat", "Open an away seat (creator)", show=False),
         Binding("q", "leave", "Leave table", show=False),
         Binding("question_mark", "help", "Keys", show=False),
     ]
@@ -89,6 +93,13 @@ class TableScreen(Screen[None]):
         self._footer_key: tuple[Any, ...] | None = None
         self._panel_key: tuple[Any, ...] | None = None
         self._seats_key: tuple[Any, ...] | None = None
+        self._melds_at_my_turn_end: dict[int, int] | None = None
+        self._was_acting = False
+        self._clock: tuple[float, float | None, float] | None = None
+        """(seconds thought when the view came, the limit, time.monotonic() then)."""
+        self._clock_timer: Any = None
+        self.last_discard: tuple[int, int] | None = None
+        """(card id, seat) of the last discard seen in the events, for the pile hint."""
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="top")
@@ -141,9 +152,10 @@ class TableScreen(Screen[None]):
         if self.target not in melds:
             self.target = None
         info = self.info = TableInfo(message, names, table_look(settings.look, message),
-                                     self.target)
+                                     self.target, self._changed_melds(message, settings.hints))
         if self.game.name != view.get("game"):
             self.game = screen_for(view.get("game"))
+        self._set_clock(message)
         self._top(info)
         self._seats(info, by_seat)
         self._panel(info)
@@ -154,6 +166,28 @@ class TableScreen(Screen[None]):
         self._status()
         self._refresh_footer()
 
+    def _changed_melds(self, message: dict[str, Any], hints: bool) -> frozenset[int]:
+        """The melds that changed since this player's last turn ended (a hint)."""
+        view = message.get("view") or {}
+        sizes = {m.get("id"): m.get("size", len(m.get("cards", [])))
+                 for m in view.get("melds", [])}
+        acting = message.get("seat") in (view.get("to_act") or [])
+        if self._was_acting and not acting:
+            self._melds_at_my_turn_end = sizes  # the turn just ended: compare from here
+        self._was_acting = acting
+        before = self._melds_at_my_turn_end
+        if not hints or before is None:
+            return frozenset()
+        return frozenset(i for i, size in sizes.items() if before.get(i) != size)
+
+    def saw_events(self, events: list[dict[str, Any]]) -> None:
+        """Public events, for what the view does not say: who made the last discard."""
+        for event in events:
+            if event.get("type") == "discarded" and isinstance(event.get("card"), dict):
+                self.last_discard = (event["card"].get("id"), event.get("seat"))
+            elif event.get("type") == "deal_started":
+                self._melds_at_my_turn_end = None
+
     def _own(self, meld: dict[str, Any], message: dict[str, Any]) -> bool:
         view = message.get("view") or {}
         seat = message.get("seat")
@@ -161,6 +195,41 @@ class TableScreen(Screen[None]):
             if seat in seats:
                 return meld.get("team") == team
         return False
+
+    def _set_clock(self, message: dict[str, Any]) -> None:
+        clock = message.get("clock")
+        if not isinstance(clock, dict):
+            self._clock = None
+            if self._clock_timer is not None:
+                self._clock_timer.stop()
+                self._clock_timer = None
+            return
+        self._clock = (float(clock.get("elapsed") or 0), clock.get("limit"), time.monotonic())
+        if self._clock_timer is None:
+            self._clock_timer = self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        if self.info is not None:
+            self._pile(self.info)
+
+    def clock_text(self, info: TableInfo) -> tuple[str, str]:
+        """``ann thinking 0:42 of 2:00`` on the pile line for everyone; the player on turn
+        is warned at three quarters of the limit."""
+        if self._clock is None:
+            return "", ""
+        elapsed, limit, since = self._clock
+        now = int(elapsed + time.monotonic() - since)
+        who = " and ".join(info.name(s) for s in info.view.get("to_act", []))
+        text = f" · {who} thinking {now // 60}:{now % 60:02d}"
+        if not limit:
+            return text, ""
+        text += f" of {limit // 60}:{limit % 60:02d}"
+        mine = info.seat in info.view.get("to_act", [])
+        if now >= limit:
+            return text + " time is up", "bold red"
+        if mine and now >= 0.75 * limit:
+            return text + f" ({limit - now}s left!)", "bold yellow"
+        return text, ""
 
     def _top(self, info: TableInfo) -> None:
         v, m = info.view, info.message
@@ -230,8 +299,13 @@ class TableScreen(Screen[None]):
         v = info.view
         discard = v.get("discard") or {}
         top = discard.get("top")
+        hints = self.app.settings.hints  # type: ignore[attr-defined]
+        by = None
+        if hints and top and self.last_discard and self.last_discard[0] == top.get("id"):
+            by = info.name(self.last_discard[1])
+        clock, clock_style = self.clock_text(info)
         data = (v.get("stock"), _key(top), discard.get("size"), discard.get("frozen"),
-                discard.get("blocked"), info.look)
+                discard.get("blocked"), info.look, by, clock, clock_style)
 
         def build() -> Text:
             t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
@@ -242,10 +316,13 @@ class TableScreen(Screen[None]):
                 t.append("empty", style="dim")
             size = discard.get("size", 0)
             t.append(f" ({size} card{'' if size == 1 else 's'})")
+            if by is not None:
+                t.append(f" from {by}", style="dim")
             if discard.get("frozen"):
                 t.append(" FROZEN", style="bold cyan")
             if discard.get("blocked"):
                 t.append(" blocked", style="bold yellow")
+            t.append(clock, style=clock_style)
             return t
 
         self.query_one("#pile", TextLines).show(data, build)
@@ -261,7 +338,12 @@ class TableScreen(Screen[None]):
         ids = {c["id"] for c in hand}
         self.staged = [(m, cards) for m, cards in self.staged if set(cards) <= ids]
         staged_ids = frozenset(i for _, cards in self.staged for i in cards)
-        self.query_one(HandView).set_cards(hand, info.look, staged_ids, settings.mouse)
+        marked: frozenset[int] = frozenset()
+        if settings.hints:
+            targets = self.legal_kinds().get("lay_off", {}).get("targets") or []
+            marked = frozenset(i for t in targets for i in t.get("cards", ()))
+        self.query_one(HandView).set_cards(hand, info.look, staged_ids, settings.mouse,
+                                           marked)
         self._hand_head()
 
     def _hand_head(self) -> None:
@@ -350,7 +432,7 @@ class TableScreen(Screen[None]):
         """
         message = self.message or {}
         key = (tuple(sorted(self.legal_kinds())), self.seated(), bool(message.get("over")),
-               bool(self.error and self.error.get("rule")))
+               bool(self.error and self.error.get("rule")), bool(message.get("take_back")))
         if key != self._footer_key:
             self._footer_key = key
             self.refresh_bindings()
@@ -369,6 +451,10 @@ class TableScreen(Screen[None]):
         if action == "again":
             return bool(self.message and self.message.get("over")
                         and self.message.get("seat") is not None)
+        if action == "take_back":
+            return bool(self.message and self.message.get("take_back"))
+        if action == "record":
+            return bool(self.message and self.message.get("over"))
         if action == "explain":
             return bool(self.error and self.error.get("rule"))
         return True
@@ -575,6 +661,19 @@ class TableScreen(Screen[None]):
     def action_next_deal(self) -> None:
         self._send({"type": "next_deal"})
 
+    def action_take_back(self) -> None:
+        """Undo your last meld or lay-off of this turn (a table option; the engine judges)."""
+        self._send_request({"t": "take_back"})
+
+    def _send_request(self, message: dict[str, Any]) -> None:
+        self.error = None
+        self._status()
+        self.app.send(message)  # type: ignore[attr-defined]
+
+    def action_record(self) -> None:
+        """The game's text record, every hand shown (the host sends it once it is over)."""
+        self.app.send({"t": "record"})  # type: ignore[attr-defined]
+
     def action_again(self) -> None:
         self.app.send({"t": "again"})  # type: ignore[attr-defined]
 
@@ -609,10 +708,40 @@ class TableScreen(Screen[None]):
         self.app.send({"t": "add_bot"})  # type: ignore[attr-defined]
 
     def action_remove_bot(self) -> None:
+        """Asks first; the host refuses while the bot's hand is in a deal."""
         players = (self.message or {}).get("players") or []
-        bots = [p["seat"] for p in players if p.get("bot")]
-        if bots:
-            self.app.send({"t": "remove_bot", "seat": bots[-1]})  # type: ignore[attr-defined]
+        bots = [p for p in players if p.get("bot")]
+        if not bots:
+            self.note("There is no bot at this table.")
+            return
+        seat = bots[-1]["seat"]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.send({"t": "remove_bot", "seat": seat})  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(
+            f"Remove {bots[-1].get('name') or 'the bot'} from seat {seat}? Only between "
+            "deals: during a deal its hand is in play."), answered)
+
+    def action_open_seat(self) -> None:
+        """The creator frees a seat someone is away from, so someone else can play it."""
+        players = (self.message or {}).get("players") or []
+        away = [p for p in players if p.get("name") and not p.get("bot")
+                and not p.get("present", True)]
+        if not away:
+            self.note("Nobody is away from this table.")
+            return
+        person = away[0]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.send({"t": "open_seat",  # type: ignore[attr-defined]
+                               "seat": person["seat"]})
+
+        self.app.push_screen(ConfirmDialog(
+            f"Open {person['name']}'s seat to anyone? Their hand goes with the seat to "
+            "whoever sits there next."), answered)
 
     def action_leave(self) -> None:
         """A player is asked first: ``q`` is one stray key away from the hand keys."""

@@ -57,6 +57,8 @@ class HandView(Widget, can_focus=True):
         self.cursor = 0
         self.look = CardLook()
         self.hidden: frozenset[int] = frozenset()
+        self.marked: frozenset[int] = frozenset()
+        """Cards the player could lay off now (a hint), drawn ``*7♥``."""
         self.mouse = True
         self._hits: list[tuple[int, int, int, int]] = []  # (row, x0, x1, index)
         self._key: Hashable = None
@@ -66,14 +68,16 @@ class HandView(Widget, can_focus=True):
         return [c for c in self.cards if c["id"] not in self.hidden]
 
     def set_cards(self, cards: Sequence[dict[str, Any]], look: CardLook,
-                  hidden: frozenset[int], mouse: bool) -> None:
+                  hidden: frozenset[int], mouse: bool,
+                  marked: frozenset[int] = frozenset()) -> None:
         ids = {c["id"] for c in cards}
-        key = (tuple((c["id"], c["code"]) for c in cards), look, hidden)
+        key = (tuple((c["id"], c["code"]) for c in cards), look, hidden, marked)
         self.mouse = mouse
         if key == self._key:
             return
         self._key = key
         self.cards, self.look, self.hidden = list(cards), look, hidden
+        self.marked = marked
         self.selected = [i for i in self.selected if i in ids and i not in hidden]
         self.cursor = max(0, min(self.cursor, len(self.shown) - 1))
         self._changed()
@@ -122,7 +126,10 @@ class HandView(Widget, can_focus=True):
         x = 0
         for index, card in enumerate(self.shown):
             label = card_label(card["code"], self.look)
-            cell = f"[{label}]" if card["id"] in self.selected else f" {label} "
+            if card["id"] in self.selected:
+                cell = f"[{label}]"
+            else:
+                cell = f"{'*' if card['id'] in self.marked else ' '}{label} "
             if x + len(cell) > max(width, 6) and rows[-1]:
                 rows.append([])
                 x = 0

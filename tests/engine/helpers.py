@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine import IllegalAction
+from engine.bots import make_bot
 
 GAME = "hand_and_foot"
 
@@ -134,3 +135,33 @@ def take_action(game: engine.Game, seat: int, cards: str, *, onto: int | None = 
     if melds:
         action["melds"] = [_fresh(game, seat, m, used) for m in melds]
     return action
+
+
+def assert_listing_checks(game: engine.Game, seat: int) -> None:
+    """Every concrete choice the listing offers passes `check` (blocks that reach the
+    minimum count alone, each lay-off card alone, each discard, each take)."""
+    for entry in game.legal(seat):
+        kind = entry["type"]
+        if kind == "take_pile":
+            for option in entry["options"]:
+                game.check(seat, option)
+        elif kind == "lay_off":
+            for target in entry["targets"]:
+                for card in target["cards"]:
+                    game.check(seat, {"type": "lay_off", "meld": target["meld"],
+                                      "cards": [card]})
+        elif kind == "discard":
+            for card in entry["cards"]:
+                game.check(seat, {"type": "discard", "card": card})
+        elif kind == "meld":
+            for block in entry["blocks"]:
+                if block["points"] >= entry["min_count"] \
+                        and len(block["cards"]) <= entry["max_cards"]:
+                    game.check(seat, {"type": "meld", "melds": [block["cards"]]})
+            bot = make_bot("random", len(entry["blocks"]))
+            game.check(seat, bot.act({"legal": [entry]}))
+        elif kind == "answer":
+            for allow in entry["choices"]:
+                game.check(seat, {"type": "answer", "answer": {"allow": allow}})
+        else:
+            game.check(seat, {"type": kind})

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.bots import make_bot
+from tests.engine.helpers import assert_listing_checks
 
 TOTAL = 270
 FULL_GAME_SEEDS = range(200)
@@ -199,29 +200,7 @@ def test_every_listed_legal_choice_passes_check(seed: int, steps: int) -> None:
     if game.over:
         return
     (seat,) = game.to_act
-    for entry in game.legal(seat):
-        kind = entry["type"]
-        if kind == "take_pile":
-            for option in entry["options"]:
-                game.check(seat, option)
-        elif kind == "lay_off":
-            for target in entry["targets"]:
-                for card in target["cards"]:
-                    game.check(seat, {"type": "lay_off", "meld": target["meld"],
-                                      "cards": [card]})
-        elif kind == "discard":
-            for card in entry["cards"]:
-                game.check(seat, {"type": "discard", "card": card})
-        elif kind == "meld":
-            fits = [b for b in entry["blocks"] if b["points"] >= entry["min_count"]
-                    and len(b["cards"]) <= entry["max_cards"]]
-            for block in fits:
-                game.check(seat, {"type": "meld", "melds": [block["cards"]]})
-        elif kind == "answer":
-            for allow in entry["choices"]:
-                game.check(seat, {"type": "answer", "answer": {"allow": allow}})
-        else:
-            game.check(seat, {"type": kind})
+    assert_listing_checks(game, seat)
 
 
 def test_seeded_games_are_identical_and_seeds_differ() -> None:

@@ -72,6 +72,7 @@ VARIANTS = [
     {"wild_melds": False},
     {"min_meld": 2, "complete_at": 5, "max_meld": 6},
     {"wild_ranks": frozenset({"JK"})},
+    {"sequences": True, "max_meld": None, "wild_cap": 1},  # same-suit runs (Skarney)
 ]
 
 
@@ -83,3 +84,17 @@ def test_passes_agrees_with_family_checks(knobs: dict) -> None:
     rng = random.Random(str(knobs))
     for _ in range(2500):
         agree(checker, FAMILY_ORDER, random_change(rng, codes, rules, 0))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_passes_agrees_with_looking_and_down_checks(seed: int) -> None:
+    import engine
+    from engine.ld_melds import MELD_ORDER as LD_ORDER
+    from engine.ld_melds import LDMeldChecker
+
+    game = engine.create_game("looking_and_down", 3, seed)
+    rng = random.Random(seed)
+    for team in (0, 1):
+        checker = LDMeldChecker(game, team)
+        for _ in range(2000):
+            agree(checker, LD_ORDER, random_change(rng, game.codes, game.rules, team))

@@ -80,3 +80,33 @@ async def test_moves_that_change_no_listing_send_no_listing(host, connect) -> No
     tables = [m["tables"] for m in listings]
     assert all(a != b for a, b in itertools.pairwise(tables))  # each one new
     assert len(listings) <= 8  # the first, the table, four bots, and slack: not 30 moves
+
+
+async def test_the_lobby_names_who_is_in_the_room_and_where(host, connect) -> None:  # type: ignore[no-untyped-def]
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4)
+    table = (await ann.wait_for("joined"))["table"]
+    bob = await connect("bob")
+    listing = await bob.wait_for("lobby", lambda m: any(p["name"] == "ann"
+                                                        for p in m.get("people", [])))
+    where = {p["name"]: (p["table"], p["away"]) for p in listing["people"]}
+    assert where == {"ann": (table, False), "bob": (None, False)}
+    assert listing["people_total"] == 2
+    ann.close()  # ann's seat is held for her: away
+    away = await bob.wait_for("lobby", lambda m: any(p["name"] == "ann" and p["away"]
+                                                     for p in m.get("people", [])))
+    assert next(p for p in away["people"] if p["name"] == "ann")["table"] == table
+
+
+async def test_someone_at_a_table_is_not_sent_lobby_listings(host, connect) -> None:  # type: ignore[no-untyped-def]
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4)
+    await ann.wait_for("joined")
+    before = sum(1 for m in ann.received if m["t"] == "lobby")
+    for name in ("bob", "cy", "dee"):
+        await connect(name)  # each changes the listing for people in the lobby
+    await asyncio.sleep(0.3)
+    assert sum(1 for m in ann.received if m["t"] == "lobby") == before
+    ann.send("leave")
+    back = await ann.wait_for("lobby", lambda m: True)
+    assert {p["name"] for p in back["people"]} == {"ann", "bob", "cy", "dee"}

@@ -120,3 +120,17 @@ async def test_second_host_on_the_same_data_directory_is_one_line(
         await first.stop()
     again = Host(HostConfig(data_dir=data, host="127.0.0.1", port=0))  # the lock is released
     again.close()
+
+
+def test_serve_without_flags_runs_with_the_documented_limits(tmp_path: Path) -> None:
+    from netcode.cli import build_parser, host_config
+    from netcode.server import HostConfig
+
+    config = host_config(build_parser().parse_args(["serve", "--data-dir", str(tmp_path)]))
+    defaults = HostConfig(data_dir=tmp_path)
+    assert config.lobby_limits == defaults.lobby_limits
+    assert config.input_limits == defaults.input_limits
+    assert config.login_timeout == defaults.login_timeout
+    flagged = host_config(build_parser().parse_args(
+        ["serve", "--data-dir", str(tmp_path), "--max-tables", "7", "--input-rate", "99"]))
+    assert flagged.lobby_limits.max_tables == 7 and flagged.input_limits.rate == 99

@@ -73,8 +73,8 @@ async def test_pty_session_sees_the_lobby_and_can_create_a_table(host: Host) -> 
     async with await ssh(host, "alice") as conn:
         pty = await PtyScreen.open(conn)
         text = await pty.wait_until(lambda t: "meldhall lobby" in t and "user: alice" in t)
-        assert "your reclaim code" in text
-        assert "hand_and_foot" in text
+        assert "reclaim code" in text and "connect as alice+" in text
+        assert "Hand and Foot" in text
         assert "\x1b[38;5;" in pty.raw.decode(errors="replace") or "\x1b[48;5;" in pty.raw.decode(
             errors="replace"
         )

@@ -96,6 +96,18 @@ def game_at(text: str) -> Any:
     return engine.load_position("hand_and_foot", engine.parse_position(text))
 
 
+def finished_game() -> Any:
+    """A two-deal game that random bots played to its end."""
+    from engine.bots import make_bot
+
+    game = engine.create_game("hand_and_foot", 4, 11, {"deals": 2})
+    bots = [make_bot("random", seat) for seat in range(4)]
+    while not game.over:
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    return game
+
+
 def players(bots: tuple[int, ...] = (), away: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     return [{"seat": s, "name": f"bot {s}" if s in bots else NAMES[s], "bot": s in bots,
              "present": s not in away} for s in range(4)]
@@ -132,11 +144,16 @@ def lobby_message() -> dict[str, Any]:
          + [{"seat": s, "name": None, "bot": False, "present": False} for s in (1, 2, 3)],
          "spectators": 0, "state": "waiting", "round": 1, "options": {"deals": 2}},
     ]
-    return {"t": "lobby", "tables": tables, "games": games, "bots": ["random"]}
+    people = [{"name": "ann", "table": 1, "away": False, "watching": False},
+              {"name": "bob", "table": None, "away": False},
+              {"name": "cy", "table": 1, "away": True},
+              {"name": "eve", "table": 2, "away": False, "watching": False}]
+    return {"t": "lobby", "tables": tables, "games": games, "bots": ["random"],
+            "people": people, "people_total": 4}
 
 
 WELCOME = {"t": "welcome", "name": "bob", "user": "name:bob", "server": "meldhall",
-           "code": "KQ7P-M3XD"}
+           "code": "K3Q7-M9XP-R2TW"}
 
 
 async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw: Any) -> None:

@@ -15,6 +15,7 @@ from tests.tui.conftest import (
     at_table,
     card_ids,
     game_at,
+    screen_text,
     view_message,
 )
 from tui.app import make_app
@@ -249,3 +250,45 @@ async def test_play_again_chat_and_leave() -> None:
         await pilot.press("q", "y")
         await pilot.pause()
     assert link.sent[-2:] == [{"t": "chat", "text": "hi all"}, {"t": "leave"}]
+
+
+async def test_removing_a_bot_asks_first() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1, bots=(3,))
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Remove bot 3 from seat 3?" in str(pilot.app.screen.query_one("#quit").render())
+        await pilot.press("n", "u", "y")
+        await pilot.pause()
+    assert [m for m in link.sent if m.get("t") == "remove_bot"] == [
+        {"t": "remove_bot", "seat": 3}]
+
+
+async def test_the_creator_opens_an_away_seat_after_a_question() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1, away=(2,))
+        await pilot.press("O")
+        await pilot.pause()
+        assert "Open cy's seat to anyone?" in str(pilot.app.screen.query_one("#quit").render())
+        await pilot.press("y")
+        await pilot.pause()
+    assert link.sent[-1] == {"t": "open_seat", "seat": 2}
+
+
+async def test_take_back_is_offered_only_when_the_host_says_so_and_is_logged() -> None:
+    link, game = FakeLink(), game_at(FOOT_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        assert pilot.app.screen.active_bindings.get("k") is None
+        link.push({**view_message(game, 1, seq=13), "take_back": True})
+        await pilot.pause()
+        assert "k Take back" in screen_text(pilot.app)
+        await pilot.press("k")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "take_back"}
+        link.push({"t": "events", "table": 3, "seq": 12, "seat": 1,
+                   "events": [{"type": "took_back", "seat": 1, "action": "lay_off"}]})
+        await pilot.pause()
+        assert "bob took back a lay-off." in screen_text(pilot.app)

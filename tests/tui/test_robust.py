@@ -11,6 +11,7 @@ from tests.tui.conftest import (
     at_table,
     game_at,
     lobby_message,
+    screen_text,
     view_message,
 )
 from tui.app import make_app
@@ -145,3 +146,38 @@ async def test_a_crowded_lobby_turns_pages_and_says_how_many_tables() -> None:
         shown = str(pilot.app.screen.query_one("#games").render())
         assert "70 tables, page 1 of 3" in shown
     assert link.sent == [{"t": "list", "page": 1}]
+
+
+async def test_the_game_record_is_a_key_away_once_the_game_is_over() -> None:
+    from tests.tui.conftest import finished_game
+
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, finished_game(), 1)
+        await pilot.press("X")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "record"}
+        link.push({"t": "record", "table": 3, "text": "Hand and Foot: a game record\nWinner: x"})
+        await pilot.pause()
+        assert "a game record" in str(app.screen.query_one("#record").render())
+
+
+async def test_the_turn_clock_counts_and_warns_the_player_on_turn() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)  # seat 1 (bob) to act
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        link.push({**view_message(game, 1, seq=13), "clock": {"elapsed": 42, "limit": 120}})
+        await pilot.pause()
+        assert "bob thinking 0:42 of 2:00" in screen_text(pilot.app)
+        link.push({**view_message(game, 1, seq=14), "clock": {"elapsed": 95, "limit": 120}})
+        await pilot.pause()
+        assert "s left!" in screen_text(pilot.app)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 2)
+        link.push({**view_message(game, 2, seq=14), "clock": {"elapsed": 95, "limit": 120}})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "bob thinking 1:35 of 2:00" in text
+        assert "left!" not in text  # only the player on turn is warned

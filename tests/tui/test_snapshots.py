@@ -11,13 +11,12 @@ from typing import Any
 
 import pytest
 
-import engine
-from engine.bots import make_bot
 from tests.tui.conftest import (
     FOOT_STAGE,
     HAND_STAGE,
     WELCOME,
     FakeLink,
+    finished_game,
     game_at,
     lobby_message,
     view_message,
@@ -37,15 +36,6 @@ EVENTS = [
     {"type": "drew", "seat": 2, "count": 2},
     {"type": "red_threes", "seat": 2, "cards": [{"id": 905, "code": "3H"}]},
 ]
-
-
-def finished_game() -> Any:
-    game = engine.create_game("hand_and_foot", 4, 11, {"deals": 2})
-    bots = [make_bot("random", seat) for seat in range(4)]
-    while not game.over:
-        seat = min(game.to_act)
-        game.apply(seat, bots[seat].act(game.view(seat)))
-    return game
 
 
 def scenario(name: str) -> tuple[Any, int | None, tuple[str, ...]]:

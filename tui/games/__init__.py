@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from tui.games.base import GameScreen
 from tui.games.hand_and_foot import HandAndFootScreen
+from tui.games.looking_and_down import LookingAndDownScreen
 
-SCREENS: dict[str, GameScreen] = {screen.name: screen for screen in (HandAndFootScreen(),)}
+SCREENS: dict[str, GameScreen] = {
+    screen.name: screen for screen in (HandAndFootScreen(), LookingAndDownScreen())}
 
 
 def screen_for(game: str | None) -> GameScreen:

@@ -83,6 +83,12 @@ class GameScreen:
         """Score items of this game shown with going out on the sheet."""
         return []
 
-    def unplayed(self, penalty: dict[str, Any], info: TableInfo) -> str:
-        """The score sheet's cards-left cell for one seat's penalty item."""
+    def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:
+        """The score sheet's cards-left cell of one team's item: by seat, as the engine
+        itemises it (``penalty``: seat → that seat's cards left)."""
+        return "\n".join(
+            f"{info.name(int(seat))} {self.seat_unplayed(cards)}"
+            for seat, cards in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
+
+    def seat_unplayed(self, penalty: Any) -> str:
         return str(penalty.get("hand", 0)) if isinstance(penalty, dict) else str(penalty)

@@ -99,5 +99,5 @@ class HandAndFootScreen(GameScreen):
     def out_items(self, item: dict[str, Any]) -> list[str]:
         return [f"cut +{item['exact_cut']}"] if item.get("exact_cut") else []
 
-    def unplayed(self, penalty: dict[str, Any], info: TableInfo) -> str:
+    def seat_unplayed(self, penalty: Any) -> str:
         return f"{penalty.get('hand', 0)}/{penalty.get('foot', 0)}"

@@ -1,0 +1,130 @@
+"""What Looking and Down allows a seat now, described cheaply (the family's pieces of a
+listing are in listing.py).
+
+The turn player's draw phase offers `draw` and, where LD-P allows, one or two concrete
+takes the engine has checked; the play phase offers meld blocks, lay-off targets and
+discards. A frozen seat (LD-F2) is offered melds and lay-offs only. Melds are capped at
+six cards before the seat has opened (LD-I3), and a down-stage seat keeps the cards
+LD-G4 asks for, judged conservatively as in Hand and Foot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import RED_THREES
+from .errors import EngineError
+from .listing import by_value, lay_off_targets, new_meld_blocks, pick_blocks
+
+if TYPE_CHECKING:
+    from .looking_and_down import LookingAndDown
+
+
+def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
+    phase = game.phase
+    if phase == "deal_over":
+        return [{"type": "next_deal"}]
+    if phase not in ("draw", "play"):
+        return []
+    if seat != game.turn:
+        return frozen_entries(game, seat)
+    if phase == "draw":
+        out: list[dict[str, Any]] = [{"type": "draw"}]
+        takes = take_options(game, seat)
+        if takes:
+            out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
+                        "options": takes})
+        return out
+    out = melds_and_lay_offs(game, seat, own_turn=True)
+    hand = game.hands[seat]
+    if len(hand) == 1 and game.stage[seat] == "down" and game.final_round is None:
+        if game.may_go_out(seat):  # LD-G3: the last card goes only as a going out
+            out.append({"type": "discard", "cards": list(hand)})
+    elif hand:
+        out.append({"type": "discard", "cards": list(hand)})
+    return out
+
+
+def frozen_entries(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
+    """A frozen seat's melds and lay-offs (LD-F2), outside its own turn."""
+    if seat not in game.frozen or game.phase not in ("draw", "play") or not game.hands[seat]:
+        return []
+    return melds_and_lay_offs(game, seat, own_turn=False)
+
+
+def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    hand = game.hands[seat]
+    # LD-G4: in the down stage (not the final round) an own-turn action keeps two cards,
+    # and a frozen one keeps one, unless going out is already possible.
+    keep = 0
+    if game.stage[seat] == "down" and game.final_round is None and not game.may_go_out(seat):
+        keep = 2 if own_turn else 1
+    room = len(hand) - keep
+    split = game.hand_groups(seat)
+    by_rank, wilds, multiples = split
+    opened = game.opened[seat]
+    if multiples and room >= game.rules.min_meld:
+        longest = game.rules.complete_at if opened else game.rules.complete_at - 1
+        blocks = new_meld_blocks(game, hand, by_rank, wilds, multiples, set(), room, longest)
+        if blocks:
+            need = 0 if opened else game.min_count(seat)
+            if need == 0 or pick_blocks(by_value(blocks), need, room):
+                out.append({"type": "meld", "blocks": blocks, "min_count": need,
+                            "max_cards": room})
+    if room >= 1 and opened:
+        targets = lay_off_targets(game, split, game.unfinished_melds(seat))
+        codes = game._codes  # LD-M5: a red three on a red canasta
+        if not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):
+            reds = [i for i in hand if codes[i] in RED_THREES]
+            for mid in game.red_canastas(seat):
+                targets.append({"meld": mid, "cards": reds})
+        if targets:
+            out.append({"type": "lay_off", "targets": targets})
+    return out
+
+
+def take_options(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
+    """At most two concrete takes of the pile (LD-P), each checked by the engine itself."""
+    discard = game.discard
+    if not discard or game.took_pile_last_turn[seat]:
+        return []
+    top = discard[-1]
+    if game._pile_blocked(top):
+        return []
+    rank = game._codes[top][:-1]
+    by_rank, wilds, _ = game.hand_groups(seat)
+    naturals = by_rank.get(rank, [])
+    if len(naturals) < 2:
+        return []
+    candidates: list[dict[str, Any]] = []
+    if game.opened[seat]:
+        candidates.append({"type": "take_pile", "cards": naturals[:2]})
+    else:
+        # The top card's meld takes the naturals of its rank (six cards at most, LD-I3);
+        # further blocks from the hand are added, best first, until the minimum is met.
+        cards = list(naturals[:5])
+        need = game.min_count(seat) - sum(map(game._value.__getitem__, [top, *cards]))
+        base: dict[str, Any] = {"type": "take_pile", "cards": cards}
+        if need > 0:
+            hand = game.hands[seat]
+            ranks = [r for r in by_rank if r != rank and len(by_rank[r]) >= 2]
+            blocks = new_meld_blocks(game, hand, by_rank, wilds, ranks, set(), len(hand),
+                                     game.rules.complete_at - 1)
+            extra = []
+            for b in by_value(blocks):
+                if need <= 0:
+                    break
+                extra.append(b["cards"])
+                need -= b["points"]
+            if extra:
+                base["melds"] = extra
+        candidates.append(base)
+    out = []
+    for action in candidates:
+        try:
+            game.check(seat, action)
+        except EngineError:
+            continue
+        out.append(action)
+    return out

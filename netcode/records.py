@@ -1,0 +1,195 @@
+"""Game records: a finished game as a file anyone can keep, read, and step through.
+
+A record is the game's log with what replays it (game, seats, options, seed) and what a
+reader wants at a glance (players, every deal's score-sheet row, totals, winners). Its
+text form tells the game deal by deal: each hand as dealt, then every action in the
+words of the table's log. A record holds the seed and every hidden card, so one is made
+only once the game is over; until then it would tell a player every other hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from netcode.framing import restore_int_keys
+from tui.cards import CardLook
+from tui.games import screen_for
+
+RECORD_VERSION = 1
+PLAIN = CardLook(colour=False, ascii=True)
+
+
+class RecordError(Exception):
+    """A record cannot be made or read; the message is one line for a person."""
+
+
+def build_record(game_name: str, seats: int, seed: int, options: dict[str, Any],
+                 log: Sequence[tuple[int, dict[str, Any]]], players: Sequence[str],
+                 *, table: int | None = None, round_no: int = 1) -> dict[str, Any]:
+    """The record of a finished game (RecordError while it is still being played)."""
+    game = engine.replay(game_name, seats, seed, options, list(log))
+    if not game.over:
+        where = f"table {table}'s" if table is not None else "this"
+        raise RecordError(f"{where} game is not over yet: a record would show hidden cards.")
+    return {
+        "meldhall_record": RECORD_VERSION,
+        "game": game_name, "title": engine.GAMES[game_name].title, "seats": seats,
+        "options": options, "seed": seed, "table": table, "round": round_no,
+        "players": list(players),
+        "log": [[seat, action] for seat, action in game.log],
+        "score_sheet": game.score_sheet, "totals": game.totals,
+        "winners": list(game.winners),
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, indent=1, sort_keys=True)
+
+
+def loads(text: str) -> dict[str, Any]:
+    """A record from its JSON; map keys that are whole numbers (seats, card ids) as ints."""
+    try:
+        record = json.loads(text, object_pairs_hook=restore_int_keys)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not a meldhall record: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(record, dict) or record.get("meldhall_record") != RECORD_VERSION:
+        raise RecordError("not a meldhall record (no 'meldhall_record': 1).")
+    return record
+
+
+def replay_record(record: dict[str, Any]) -> Any:
+    """The finished game a record describes, rebuilt by the engine."""
+    return engine.replay(record["game"], record["seats"], record["seed"],
+                         record["options"], [(s, a) for s, a in record["log"]])
+
+
+def _name(record: dict[str, Any]) -> Any:
+    players = record.get("players") or []
+
+    def name(seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            return str(players[seat])
+        return "someone" if seat is None else f"seat {seat}"
+
+    return name
+
+
+def _codes(cards: Sequence[dict[str, Any]]) -> str:
+    return " ".join(card["code"] for card in cards) or "(none)"
+
+
+def text_record(record: dict[str, Any]) -> str:
+    """The game told deal by deal: the hands as dealt, every action, every score."""
+    game = engine.create_game(record["game"], record["seats"], record["seed"],
+                              record["options"])
+    screen = screen_for(record["game"])
+    name = _name(record)
+    teams = [list(t) for t in game.teams]
+    players = ", ".join(f"{name(s)} (seat {s})" for s in range(record["seats"]))
+    out = [f"{record['title']}: a game record",
+           f"Players: {players}",
+           f"Options: {json.dumps(record['options'], sort_keys=True) or '{}'}",
+           f"Seed: {record['seed']}", ""]
+
+    def tell(events: Sequence[dict[str, Any]], seat: int | None) -> None:
+        for event in events:
+            if event.get("type") == "deal_started":
+                out.append("")
+                out.append(screen.event_line(event, name, PLAIN, teams).plain)
+                for s in range(record["seats"]):
+                    out.append(f"  {name(s)}'s hand: {_codes(game.view(s)['hand'])}")
+                continue
+            if event.get("type") == "turn":
+                continue
+            out.append(f"  {screen.event_line(event, name, PLAIN, teams).plain}")
+            if event.get("type") == "deal_scored":
+                out.extend(_score_lines(event.get("row") or {}, teams, name))
+
+    tell(list(getattr(game, "events", [])), None)
+    for seat, action in record["log"]:
+        tell(game.apply(seat, action), seat)
+    out.append("")
+    totals = ", ".join(f"{'+'.join(name(s) for s in team)} {game.totals.get(i, 0)}"
+                       for i, team in enumerate(teams))
+    winners = " and ".join("+".join(name(s) for s in teams[w]) for w in game.winners)
+    out.append(f"Final totals: {totals}.")
+    out.append(f"Winner: {winners or 'nobody'}.")
+    return "\n".join(out) + "\n"
+
+
+def _items(value: Any, prefix: str = "") -> list[str]:
+    """A score item as ``key value`` pairs, nested items joined with dots."""
+    if isinstance(value, dict):
+        out: list[str] = []
+        for key, item in value.items():
+            out.extend(_items(item, f"{prefix}{key}."))
+        return out
+    return [f"{prefix[:-1]} {value}"] if prefix else [str(value)]
+
+
+def _score_lines(row: dict[str, Any], teams: list[list[int]], name: Any) -> list[str]:
+    """Every item of one deal's score-sheet row, team by team, as the engine gives it."""
+    lines = []
+    for team, item in sorted((row.get("teams") or {}).items(), key=lambda kv: int(kv[0])):
+        who = "+".join(name(s) for s in teams[int(team)])
+        lines.append(f"    {who}: " + ", ".join(_items(item)))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One moment of a replay: what just happened and every seat's view after it."""
+
+    index: int
+    label: str
+    deal: int
+    views: dict[int, dict[str, Any]]
+    public: dict[str, Any]
+
+
+class RecordStepper:
+    """Steps a record forward and back for the replay screen, which never runs the engine.
+
+    Going back replays from the nearest kept game, one kept every ``EVERY`` actions, so a
+    step costs at most that many actions whatever the game's length.
+    """
+
+    EVERY = 32
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.log = [(s, a) for s, a in record["log"]]
+        self.count = len(self.log)
+        self.players = list(record.get("players") or [])
+        self.title = record.get("title") or record["game"]
+        self._name = _name(record)
+        self._screen = screen_for(record["game"])
+        first = engine.create_game(record["game"], record["seats"], record["seed"],
+                                   record["options"])
+        self._teams = [list(t) for t in first.teams]
+        self._kept: dict[int, Any] = {0: first.clone()}
+        self.deal_starts = [0]
+        game = first
+        for i, (seat, action) in enumerate(self.log, 1):
+            events = game.apply(seat, action)
+            if any(e.get("type") == "deal_started" for e in events):
+                self.deal_starts.append(i)
+            if i % self.EVERY == 0:
+                self._kept[i] = game.clone()
+
+    def step(self, index: int) -> Step:
+        """The game after ``index`` actions (0: as first dealt)."""
+        index = max(0, min(index, self.count))
+        base = max(k for k in self._kept if k <= index)
+        game = self._kept[base].clone()
+        events: list[dict[str, Any]] = list(getattr(game, "events", [])) if index == 0 else []
+        for seat, action in self.log[base:index]:
+            events = game.apply(seat, action)
+        label = " ".join(self._screen.event_line(e, self._name, PLAIN, self._teams).plain
+                          for e in events if e.get("type") != "turn") or "The deal begins."
+        return Step(index, label, game.deal_number,
+                    {s: game.view(s) for s in range(game.seats)}, game.view(None))

@@ -1,0 +1,43 @@
+"""The turn clock, a table option: everyone sees how long the player on turn has thought;
+past the limit the table is told, and (no bot covers a seat yet) it waits."""
+
+from __future__ import annotations
+
+from netcode.server import Host, HostConfig
+
+
+async def test_the_clock_runs_for_everyone_and_the_table_hears_when_time_is_up(
+        host: Host, connect, host_config: HostConfig) -> None:  # type: ignore[no-untyped-def]
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4,
+             table={"clock": True, "clock_limit": 1})
+    table_id = (await ann.wait_for("joined"))["table"]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat)
+    view = await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
+                              and all(p["name"] for p in m["players"]))
+    assert view["clock"]["limit"] == 1 and 0 <= view["clock"]["elapsed"] < 5
+    spy = await connect("spy")
+    spy.send("watch", table=table_id)
+    watched = await spy.wait_for("view")
+    assert "clock" in watched
+    note = await spy.wait_for("chat", lambda m: m["name"] == "meldhall", timeout=10)
+    assert note["text"] == "Time is up for ann; the table waits."
+    assert host.lobby.tables[table_id].settings == {"clock": True, "clock_limit": 1,
+                                                    "take_back": False}
+    await host.stop()
+    again = Host(host_config)
+    await again.start()
+    try:
+        assert again.lobby.tables[table_id].settings["clock_limit"] == 1
+    finally:
+        await again.stop()
+
+
+async def test_without_the_option_there_is_no_clock(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4)
+    await ann.wait_for("joined")
+    assert "clock" not in await ann.wait_for("view")
+    ann.send("create", game="hand_and_foot", seats=4, table={"clock_limit": 99999})
+    assert (await ann.wait_for("error"))["code"] == "malformed"

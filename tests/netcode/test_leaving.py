@@ -1,0 +1,42 @@
+"""Leaving a table safely (issue: leaving is safe): a seat left during a deal is held for
+its player, only the table's creator can open it, and bots stay while their hand is in play."""
+
+from __future__ import annotations
+
+from netcode.server import Host
+
+
+async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    owner = await connect("olga")
+    owner.send("create", game="hand_and_foot", seats=4, seed=11)
+    table_id = (await owner.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    pia = await connect("pia")
+    pia.send("sit", table=table_id, seat=1)
+    await pia.wait_for("joined")
+    for seat in (2, 3):
+        owner.send("add_bot", seat=seat)
+    view = await owner.wait_for("view", lambda m: all(p["name"] for p in m["players"])
+                                and bool({0, 1} & set(m["view"]["to_act"])))
+    mover = owner if 0 in view["view"]["to_act"] else pia
+    mover.send("action", action={"type": "draw"}, ref=2)
+    await mover.wait_for("ack")  # the deal is on
+    pia.send("leave")
+    assert (await pia.wait_for("left"))["kept"] is True
+    owner.send("open_seat", seat=0)  # olga is here: not away
+    assert (await owner.wait_for("error"))["code"] == "not_away"
+    spy = await connect("spy")
+    spy.send("watch", table=table_id)
+    await spy.wait_for("joined")
+    spy.send("open_seat", seat=1)
+    assert (await spy.wait_for("error"))["code"] == "not_creator"
+    assert table.occupants[1].user_id is not None
+    owner.send("open_seat", seat=1)
+    await table.barrier()
+    for _ in range(50):
+        if table.occupants[1].free:
+            break
+        await table.barrier()
+    assert table.occupants[1].free
+    spy.send("sit", table=table_id, seat=1)  # now anyone may take it, hand and all
+    assert (await spy.wait_for("joined"))["seat"] == 1

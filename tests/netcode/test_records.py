@@ -1,0 +1,183 @@
+"""Game records: export a finished game, read it back, replay it, and step through it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from netcode.records import RecordStepper, loads, replay_record, text_record
+from netcode.server import Host, HostConfig
+from tui.replay import ReplayApp
+
+
+async def _finished_bot_table(host: Host, connect) -> int:  # type: ignore[no-untyped-def]
+    owner = await connect("olga")
+    before = set(host.lobby.tables)
+    owner.send("create", game="hand_and_foot", seats=4, options={"deals": 1}, seed=8,
+               sit=False)
+    while set(host.lobby.tables) == before:
+        await asyncio.sleep(0.02)
+    (table_id,) = set(host.lobby.tables) - before
+    owner.send("watch", table=table_id)
+    await owner.wait_for("joined")
+    for seat in range(4):
+        owner.send("add_bot", seat=seat)
+    await owner.wait_for("view", lambda m: m["over"], timeout=120)
+    return table_id
+
+
+def _export(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "netcode.cli", "export", *args,
+                           "--data-dir", str(data_dir)], capture_output=True, text=True,
+                          timeout=60, check=False)
+
+
+async def test_export_replay_round_trip_gives_the_tables_final_state(
+        host: Host, connect, host_config: HostConfig, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    table_id = await _finished_bot_table(host, connect)
+    table = host.lobby.tables[table_id]
+    result = await asyncio.to_thread(_export, host_config.data_dir, str(table_id))
+    assert result.returncode == 0, result.stderr
+    record = loads(result.stdout)
+    assert record["players"] == ["bot 0", "bot 1", "bot 2", "bot 3"]
+    assert replay_record(record).to_dict() == table.game.to_dict()
+    assert record["score_sheet"] == table.game.score_sheet
+    text = await asyncio.to_thread(_export, host_config.data_dir, str(table_id),
+                                   "--format", "text")
+    assert text.returncode == 0 and "Deal 1 begins" in text.stdout
+    assert "Winner:" in text.stdout
+
+
+async def test_an_unfinished_game_is_not_exported(host: Host, connect,
+                                                  host_config: HostConfig) -> None:  # type: ignore[no-untyped-def]
+    owner = await connect("olga")
+    owner.send("create", game="hand_and_foot", seats=4)
+    table_id = (await owner.wait_for("joined"))["table"]
+    result = await asyncio.to_thread(_export, host_config.data_dir, str(table_id))
+    assert result.returncode == 1 and "not over yet" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not result.stdout
+    missing = await asyncio.to_thread(_export, host_config.data_dir, "999")
+    assert missing.returncode == 1 and "no table 999" in missing.stderr
+
+
+def _bot_record(seed: int = 5) -> dict:  # type: ignore[type-arg]
+    import engine
+    from engine.bots import make_bot
+    from netcode.records import build_record
+
+    game = engine.create_game("hand_and_foot", 4, seed, {"deals": 1})
+    bots = {s: make_bot("random", s) for s in range(4)}
+    while not game.over:
+        (seat,) = game.to_act
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    return build_record("hand_and_foot", 4, seed, {"deals": 1}, game.log,
+                        ["ann", "bob", "cy", "dee"])
+
+
+def test_the_text_record_tells_the_hands_every_action_and_the_result() -> None:
+    record = _bot_record()
+    text = text_record(record)
+    lines = text.splitlines()
+    assert lines[0] == "Hand and Foot: a game record"
+    assert lines[1] == "Players: ann (seat 0), bob (seat 1), cy (seat 2), dee (seat 3)"
+    assert sum(1 for line in lines if line.startswith("  ") and "'s hand: " in line) == 4
+    assert sum(1 for line in lines if " discarded " in line) == sum(
+        1 for _, action in record["log"] if action["type"] == "discard")
+    assert lines[-1].startswith("Winner: ")
+    assert text == text_record(loads(json.dumps(record)))  # the same from its file
+
+
+async def test_replay_steps_by_action_and_by_deal_forward_and_back() -> None:
+    stepper = RecordStepper(_bot_record())
+    app = ReplayApp(stepper)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = str(screen.query_one("#step").render())
+        assert "action 0 of" in shown and "ann: " in shown and "dee: " in shown
+        await pilot.press("right", "right", "right")
+        assert screen.index == 3
+        await pilot.press("left")
+        assert screen.index == 2
+        await pilot.press("end")
+        assert screen.index == stepper.count
+        assert "Game over" in str(screen.query_one("#step").render())
+        await pilot.press("pageup")
+        assert screen.index == 0  # one deal: back to its start
+    forward = stepper.step(57)
+    assert stepper.step(57) == forward  # going back and forth lands on the same moment
+
+
+def test_replay_refuses_what_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text("{\"hello\": 1}")
+    result = subprocess.run([sys.executable, "-m", "netcode.cli", "replay", str(path)],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1 and "not a meldhall record" in result.stderr
+
+
+@pytest.fixture
+def host_config(tmp_path: Path) -> HostConfig:
+    return HostConfig(data_dir=tmp_path / "data", host="127.0.0.1", port=0,
+                      bot_delay=0.0, allow_client_seeds=True)
+
+
+async def test_players_get_the_text_record_from_the_end_screen_only_when_over(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    early = await connect("eve")
+    early.send("create", game="hand_and_foot", seats=4)
+    await early.wait_for("joined")
+    early.send("record")
+    assert (await early.wait_for("error"))["code"] == "not_over"
+    table_id = await _finished_bot_table(host, connect)
+    watcher = await connect("wes")
+    watcher.send("watch", table=table_id)
+    await watcher.wait_for("joined")
+    watcher.send("record")
+    record = await watcher.wait_for("record")
+    assert record["table"] == table_id and "Winner:" in record["text"]
+
+
+def test_the_text_record_of_a_seeded_bot_game(snapshot) -> None:  # type: ignore[no-untyped-def]
+    """The whole text of one record, kept as a snapshot: a change shows as a diff."""
+    assert text_record(_bot_record(seed=3)) == snapshot
+
+
+async def test_the_lobby_replays_a_finished_table_but_never_one_being_played(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    busy = await connect("bea")
+    busy.send("create", game="hand_and_foot", seats=4)
+    busy_id = (await busy.wait_for("joined"))["table"]
+    table_id = await _finished_bot_table(host, connect)
+    visitor = await connect("vic")
+    visitor.send("record", table=busy_id, format="json")
+    assert (await visitor.wait_for("error"))["code"] == "not_over"
+    visitor.send("record", table=table_id, format="json")
+    frame = await visitor.wait_for("record")
+    stepper = RecordStepper(frame["record"])
+    assert stepper.count == len(host.lobby.tables[table_id].game.log)
+    end = stepper.step(stepper.count)
+    assert "Game over" in end.label
+    assert all("hand" in view for view in end.views.values())
+
+
+async def test_a_replay_opens_from_the_lobby_over_ssh(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    from tests.e2e.test_play_by_keys import open_terminal
+
+    await _finished_bot_table(host, connect)
+    conn, term = await open_terminal(host.port, "rita")
+    try:
+        await term.wait_until(lambda t: "meldhall lobby" in t and "over" in t)
+        term.press("v")
+        await term.wait_until(lambda t: "action 0 of" in t and "bot 0: " in t)
+        term.press("\x1b[F")  # End
+        await term.wait_until(lambda t: "wins." in t and "Stock 0" in t)
+        term.press("q")
+        await term.wait_until(lambda t: "meldhall lobby" in t)
+    finally:
+        conn.close()

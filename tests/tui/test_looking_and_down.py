@@ -1,0 +1,121 @@
+"""Looking and Down's screen: 2 to 8 players at 80x24, the Score Keeper, which hand each
+player is on, and frozen in time on every screen (shared/rules/looking_and_down.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import engine
+from engine.bots import make_bot
+from tests.tui.conftest import WELCOME, FakeLink, screen_text
+from tui.app import make_app
+from tui.table import TableScreen
+
+NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
+
+
+def play_until(seats: int, seed: int, stop: Callable[[Any], bool],
+               options: dict[str, Any] | None = None, limit: int = 4000) -> Any:
+    """Random bots play a seeded game until ``stop(game)``."""
+    game = engine.create_game("looking_and_down", seats, seed, options or {"max_deals": 1})
+    bots = {s: make_bot("random", seed * 10 + s) for s in range(seats)}
+    for _ in range(limit):
+        if stop(game):
+            return game
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    raise AssertionError("the moment never came")
+
+
+def message(game: Any, seat: int | None) -> dict[str, Any]:
+    players = [{"seat": s, "name": NAMES[s], "bot": False, "present": True}
+               for s in range(game.seats)]
+    return {"t": "view", "table": 5, "seq": len(game.log), "round": 1, "seat": seat,
+            "over": bool(game.over), "players": players, "view": game.view(seat)}
+
+
+async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24)) -> str:
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=size) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": "looking_and_down",
+                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
+        link.push(message(game, seat))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 8])
+async def test_every_player_and_the_score_keeper_fit_80x24(seats: int) -> None:
+    game = engine.create_game("looking_and_down", seats, 3, {"max_deals": 1})
+    text = await shown(game, 1)
+    for name in NAMES[:seats]:
+        assert text.count(f"{name} ") + text.count(f"{name}·") >= 2, name  # seat and panel
+    keeper = game.view(None)["score_keeper"]
+    assert f"Score Keeper: {NAMES[keeper]}" in text and "SK" in text
+    assert "Looking hand · Down: 11 face down" in text
+    assert "11+11 Down" in text
+
+
+async def test_a_spectator_sees_no_hand_heading_and_the_same_table() -> None:
+    game = engine.create_game("looking_and_down", 6, 4, {"max_deals": 1})
+    text = await shown(game, None, (100, 30))
+    assert "Your hand" not in text and "Score Keeper" in text
+
+
+def _frozen_out_of_turn(game: Any) -> bool:
+    v = game.view(None)
+    return any(s != v["turn"] for s in v["frozen_in_time"]) and v["phase"] in ("draw", "play")
+
+
+async def test_frozen_in_time_is_a_cue_for_the_pile_taker_and_for_everyone_else() -> None:
+    game = play_until(4, 11, _frozen_out_of_turn)
+    v = game.view(None)
+    turn = v["turn"]
+    frozen = next(s for s in v["frozen_in_time"] if s != turn)
+    other = next(s for s in range(4) if s not in (turn, frozen))
+    assert "meld" in {e["type"] for e in game.view(frozen)["legal"]} or \
+        "lay_off" in {e["type"] for e in game.view(frozen)["legal"]}
+    mine = await shown(game, frozen)
+    assert "Frozen in time: you may meld (m) and lay off (l) now" in mine
+    assert f"it is {NAMES[turn]}'s turn" in mine
+    theirs = await shown(game, other)
+    assert f"waiting for {NAMES[frozen]}, frozen in time" in theirs
+    turns = await shown(game, turn)
+    assert f"Frozen in time: {NAMES[frozen]}." in turns
+    assert "FROZEN IN TIME" in mine
+
+
+async def test_the_score_sheet_itemises_canastas_red_threes_and_both_hands() -> None:
+    game = play_until(3, 5, lambda g: bool(g.view(None)["score_sheet"]))
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 40)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 0, "game": "looking_and_down",
+                   "seats": 3, "role": "player"})
+        link.push(message(game, 0))
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Canastas" in text and "Red 3 left" in text and "Down" in text
+    assert "black" in text and "red+3" in text
+
+
+def test_frozen_and_final_round_events_read_as_sentences() -> None:
+    from tui.cards import CardLook
+    from tui.games import screen_for
+
+    ld = screen_for("looking_and_down")
+    name = {0: "ann", 1: "bob"}.get
+    assert str(ld.event_line({"type": "frozen", "seat": 1}, name, CardLook(), [[0], [1]])) \
+        == "bob is frozen in time: they may meld during others' turns."
+    line = ld.event_line({"type": "final_round", "emptier": 0, "turns": 4}, name, CardLook(),
+                         [[0], [1]])
+    assert "final round of 4 turns" in str(line)

@@ -1,0 +1,189 @@
+"""Looking and Down on screen (shared/rules/looking_and_down.md).
+
+Two to eight players, each for themselves: every seat line says which hand its player is
+on, the Score Keeper is marked and their duties named, and the panel shows your own melds
+in full and everyone else's compactly so eight players fit 80x24. Frozen in time is the
+moment only this game has: the player who took the pile may meld and lay off while others
+play, so their prompt says so, and everyone else's says whom they are waiting for.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+
+from tui.cards import CardLook, card_text, cards_text
+from tui.eventtext import Names
+from tui.games.base import GameScreen, ScoreColumn
+from tui.panels import GamePanel, TableInfo
+
+CANASTAS = (("red_canasta", "red"), ("red_canasta_3", "red+3"), ("black_canasta", "black"))
+COMPACT_FROM = 4
+"""From this many players on, other players' melds are summarised on one line each."""
+
+
+def _frozen(info: TableInfo) -> list[int]:
+    return list(info.view.get("frozen_in_time") or [])
+
+
+class LookingAndDownPanel(GamePanel):
+    """A block per player: standing, opening, canastas; your melds in full."""
+
+    VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "min_count", "piles", "score_keeper",
+                 "frozen_in_time", "final_round", "canastas_to_go_out", "counts")
+
+    def lines(self, info: TableInfo, width: int) -> list[Text]:
+        v = info.view
+        head: list[Text] = []
+        keeper = v.get("score_keeper")
+        if keeper is not None:
+            head.append(Text(f"Score Keeper: {info.name(keeper)} (never deals or plays first)",
+                             style="dim"))
+        final = v.get("final_round")
+        if final:
+            left = final.get("turns_left")
+            head.append(Text("Final round: no drawing, nobody goes out"
+                             + (f" ({left} turns left)" if left is not None else ""),
+                             style="bold yellow"))
+        if len(info.teams) < COMPACT_FROM:
+            return head + super().lines(info, width)
+        out = list(head)
+        for team in info.team_order():
+            if team == info.team_of(info.seat):
+                out.extend(self.team_block(info, team))
+            else:
+                out.extend(self.compact_block(info, team))
+        return out
+
+    def compact_block(self, info: TableInfo, team: int) -> list[Text]:
+        """One line for someone else: their standing, then their melds as rank x size
+        (complete ones in bold), so eight players fit 80x24."""
+        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        line = Text.assemble("  ", self.team_header(info, team, compact=True), " ·")
+        for meld in melds:
+            label = f"{meld.get('rank') or '*'}x{meld.get('size', len(meld.get('cards', [])))}"
+            line.append(" " + label, style="bold" if meld.get("complete") else "")
+        if not melds:
+            line.append(" no melds", style="dim")
+        return [line]
+
+    def team_header(self, info: TableInfo, team: int, compact: bool = False) -> Text:
+        """Short enough for half of 80 columns: name, points, then what matters most
+        (``compact``: canastas as ``1/2`` alone, for the one-line blocks of others)."""
+        v = info.view
+        out = super().team_header(info, team)
+        if team in _frozen(info):
+            out.append(" · FROZEN IN TIME", style="bold cyan")
+        if v.get("opened", {}).get(team):
+            out.append(" · opened", style="green")
+        else:
+            out.append(f" · needs {v.get('min_count', {}).get(team, 0)}", style="yellow")
+        piles = v.get("piles", {}).get(team, {})
+        made = sum(piles.get(kind, 0) for kind, _ in CANASTAS)
+        need = v.get("canastas_to_go_out")
+        out.append(f" · {'' if compact else 'canastas '}{made}" + (f"/{need}" if need else ""))
+        return out
+
+
+def _canastas(item: dict[str, Any], info: TableInfo) -> str:
+    made = item.get("canastas", {})
+    return "\n".join(f"{word} {made.get(kind, {}).get('count', 0)}: "
+                     f"{made.get(kind, {}).get('bonus', 0)}" for kind, word in CANASTAS)
+
+
+def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
+    reds = (item.get("penalty") or {}).get("red_threes") or {}
+    return f"{reds.get('count', 0)}: {reds.get('points', 0)}"
+
+
+class LookingAndDownScreen(GameScreen):
+    name = "looking_and_down"
+    panel = LookingAndDownPanel
+    score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
+                                                        ("Red 3 left", _red_threes))
+    score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "
+                  "exact grab.  Unplayed: Looking hand and Down.")
+
+    def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
+        t = Text()
+        if isinstance(counts, dict):
+            if counts.get("stage") == "down":
+                t.append(f" · {counts.get('hand', 0)} on Down")
+            else:
+                t.append(f" · {counts.get('hand', 0)}+{counts.get('down', 0)} Down")
+        if seat == info.view.get("score_keeper"):
+            t.append(" SK", style="bold magenta")
+        if seat in _frozen(info):
+            t.append(" frozen", style="bold cyan")
+        return t
+
+    def hand_detail(self, counts: Any) -> str:
+        if isinstance(counts, dict) and counts.get("stage") == "down":
+            return " · playing your Down"
+        down = counts.get("down", 0) if isinstance(counts, dict) else 0
+        return f" · Looking hand · Down: {down} face down"
+
+    def prompt(self, info: TableInfo) -> tuple[str, str] | None:
+        """Frozen in time (LD-F): who may meld out of turn, on every screen."""
+        v, seat = info.view, info.seat
+        frozen = [s for s in _frozen(info) if s != v.get("turn")]
+        if not frozen or v.get("phase") not in ("draw", "play"):
+            return None
+        turn = v.get("turn")
+        names = " and ".join(info.name(s) for s in frozen)
+        if seat in frozen:
+            return (f" Frozen in time: you may meld (m) and lay off (l) now, though it is "
+                    f"{info.name(turn)}'s turn.", "bold reverse")
+        if seat == turn:
+            what = "draw (d) or take the pile (p)" if v.get("phase") == "draw" else \
+                "meld, lay off, then discard"
+            return f" Your turn: {what}. Frozen in time: {names}.", "bold green"
+        return (f" {info.name(turn)}'s turn; waiting for {names}, frozen in time, who may "
+                "meld now.", "bold")
+
+    def special_event(self, event: dict[str, Any], name: Names,
+                      look: CardLook) -> Text | None:
+        kind, who = event.get("type"), name(event.get("seat"))
+        if kind == "deal_started":
+            keeper = event.get("score_keeper")
+            t = Text(f"Deal {event.get('deal')} begins; {name(event.get('dealer'))} deals the "
+                     f"Looking hands, {name(event.get('down_dealer'))} the Downs.")
+            if keeper is not None:
+                t.append(f" {name(keeper)} keeps the score.")
+            return t
+        if kind == "took_pile":
+            t = Text(f"{who} took the pile ({event.get('count')} cards) with ")
+            t.append_text(card_text(event["top"]["code"], look))
+            if event.get("pair"):
+                t.append(" and showed ")
+                t.append_text(cards_text([{"code": c} for c in event["pair"]], look))
+            t.append(".")
+            return t
+        if kind == "frozen":
+            return Text(f"{who} is frozen in time: they may meld during others' turns.",
+                        style="bold")
+        if kind == "unfrozen":
+            return Text(f"{who} is no longer frozen in time.", style="dim")
+        if kind == "picked_up_down":
+            return Text(f"{who} picked up their Down.")
+        if kind == "exact_grab":
+            return Text(f"{who} grabbed exactly: +{event.get('points')}.")
+        if kind == "final_round":
+            return Text(f"The stock is out ({name(event.get('emptier'))} drew the last "
+                        f"card): a final round of {event.get('turns')} turns, no drawing.",
+                        style="bold")
+        if kind == "hand_emptied":
+            return Text(f"{who} has no cards left for the final round.")
+        if kind == "turn_skipped":
+            return Text(f"{who} has no cards: turn skipped.", style="dim")
+        if kind == "went_out" and event.get("frozen"):
+            return Text(f"{who} went out while frozen in time!", style="bold")
+        return None
+
+    def out_items(self, item: dict[str, Any]) -> list[str]:
+        return [f"grab +{item['exact_grab']}"] if item.get("exact_grab") else []
+
+    def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:
+        penalty = item.get("penalty") or {}
+        return f"hand {penalty.get('hand', 0)}\nDown {penalty.get('down', 0)}"
