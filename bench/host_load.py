@@ -133,6 +133,8 @@ class RoomTable:
     players: list[PtyRecorder] = field(default_factory=list)
     by_seat: dict[int, PtyRecorder] = field(default_factory=dict)
     names: dict[str, PtyRecorder] = field(default_factory=dict)
+    stalled: list[PtyRecorder] = field(default_factory=list)
+    """A spectator that stops reading while the table plays (``--stalled``): not measured."""
     actions: list[float] = field(default_factory=list)
     """Arrival time of every ``events`` frame at the observer."""
     playing: bool = False
@@ -213,17 +215,20 @@ class RoomTable:
             self._timer = None
 
 
-async def connect_to_lobby(port: int, name: str, address: str, timeout: float = 60.0
+async def connect_to_lobby(port: int, name: str, address: str, timeout: float = 60.0,
+                           window: int | None = None,
                            ) -> tuple[asyncssh.SSHClientConnection, PtyRecorder, float]:
     """Connect a PTY session; seconds from ``connect()`` to the lobby with its tables."""
     started = time.perf_counter()
-    conn, pty = await asyncio.wait_for(open_pty(port, name, local_addr=address), timeout)
+    conn, pty = await asyncio.wait_for(
+        open_pty(port, name, local_addr=address, window=window), timeout)
     await pty.wait_until(lambda text: lobby_first_row(text) is not None, timeout)
     return conn, pty, time.perf_counter() - started
 
 
 async def open_table(port: int, index: int, per_table: int, delay: float,
-                     conns: list[asyncssh.SSHClientConnection]) -> tuple[RoomTable, list[float]]:
+                     conns: list[asyncssh.SSHClientConnection], stalled: bool = False,
+                     ) -> tuple[RoomTable, list[float]]:
     """Create table ``index``, then bring its people in by key presses, concurrently."""
     address = table_address(index)
     observer = await MeldhallClient.connect("127.0.0.1", port, f"obs{index:02d}",
@@ -241,19 +246,25 @@ async def open_table(port: int, index: int, per_table: int, delay: float,
 
     async def one(k: int) -> float:
         seated = k < n_players
-        name = f"t{index:02d}{'p' if seated else 'w'}{k}"
-        conn, pty, to_lobby = await connect_to_lobby(port, name, address)
+        sleepy = k == per_table  # the one that will stop reading
+        name = f"t{index:02d}{'p' if seated else 'z' if sleepy else 'w'}{k}"
+        conn, pty, to_lobby = await connect_to_lobby(port, name, address,
+                                                     window=1024 if sleepy else None)
         conns.append(conn)
         await pty.wait_until(lambda text: lobby_first_row(text) == table.table_id, 60)
         pty.type("j" if seated else "w")
         await pty.wait_until(shows_table(table.table_id, seated), 60)
+        if sleepy:
+            table.stalled.append(pty)
+            return to_lobby
         (table.players if seated else table.spectators).append(pty)
         table.names[name] = pty
         return to_lobby
 
     # Spectators first: while they watch, the table is still the only one waiting, so it
     # stays on the lobby's first row for the players who sit down after them.
-    times = list(await asyncio.gather(*(one(k) for k in range(n_players, per_table))))
+    times = list(await asyncio.gather(
+        *(one(k) for k in range(n_players, per_table + (1 if stalled else 0)))))
     times += await asyncio.gather(*(one(k) for k in range(n_players)))
     view = await observer_view_with(table, lambda m: all(
         p["name"] in table.names for p in m["players"][:n_players]))
@@ -399,7 +410,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         fill_times: list[float] = []
         started = time.perf_counter()
         for index in range(args.tables):
-            table, times = await open_table(port, index, args.per_table, args.delay, conns)
+            table, times = await open_table(port, index, args.per_table, args.delay, conns,
+                                            stalled=index < args.stalled)
             tables.append(table)
             fill_times += times
             print(f"  table {table.table_id}: {len(table.screens)} screens "
@@ -415,8 +427,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         idle_rate = (host_cpu_s(proc.pid) - cpu0) / (time.perf_counter() - t0)
         print(f"  idle: {100 * idle_rate:.1f} % of one core", flush=True)
 
-        # play
+        # play (the stalled spectators stop reading: their SSH windows stay shut)
         for table in tables:
+            for pty in table.stalled:
+                pty.chan.pause_reading()
             table.playing = True
             table.schedule()
         await asyncio.sleep(args.warmup)
@@ -519,6 +533,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "observers": "1 subsystem spectator per table (timestamps actions, says whose turn)",
             "terminal": "100x30 xterm-256color", "game": "hand_and_foot", "seed": SEED,
             "window_s": round(window, 1), "host_args": args.host_args,
+            "stalled_spectators": min(args.stalled, args.tables),
             "addresses": "one loopback address per table (127.0.0.10+); host limits at defaults",
         },
         "environment": {"python": platform.python_version(), "machine": platform.machine(),
@@ -616,6 +631,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--alone", type=int, default=10, help="single connections measured")
     parser.add_argument("--burst", type=int, default=64, help="connections in the burst")
+    parser.add_argument("--stalled", type=int, default=0,
+                        help="tables that get one more spectator, which stops reading")
     parser.add_argument("--host-arg", dest="host_args", action="append", default=[],
                         help="extra argument for `meldhall serve` (repeat)")
     parser.add_argument("--gc-probe", action="store_true",

@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import json
 import logging
+import shutil
 import sys
 import tempfile
 import time
@@ -61,6 +62,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.gather(*(one(i) for i in range(args.games)))
     finally:
         await host.stop()
+        shutil.rmtree(work, ignore_errors=True)
     problems = [p for r in results for p in r["problems"]]
     return {"benchmark": "leak_audit", "games": len(results),
             "by_game": {g: sum(1 for r in results if r["game"] == g) for g in games},

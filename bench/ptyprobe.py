@@ -133,6 +133,7 @@ class PtyRecorder(asyncssh.SSHClientSession):  # type: ignore[type-arg]
 
 async def open_pty(port: int, name: str, *, local_addr: str | None = None,
                    size: tuple[int, int] = (WIDTH, HEIGHT), term: str = "xterm-256color",
+                   window: int | None = None,
                    ) -> tuple[asyncssh.SSHClientConnection, PtyRecorder]:
     """A player's ``ssh -p PORT NAME@127.0.0.1``: keyboard-interactive, no key, a PTY."""
     options: dict[str, Any] = {}
@@ -142,8 +143,9 @@ async def open_pty(port: int, name: str, *, local_addr: str | None = None,
         "127.0.0.1", port, username=name, known_hosts=None, client_keys=None, password="",
         agent_path=None, preferred_auth="keyboard-interactive", **options,
     )
+    extra: dict[str, Any] = {"window": window} if window is not None else {}
     _chan, session = await conn.create_session(
-        lambda: PtyRecorder(*size), term_type=term, term_size=size, encoding=None
+        lambda: PtyRecorder(*size), term_type=term, term_size=size, encoding=None, **extra
     )
     return conn, session
 

@@ -93,10 +93,17 @@ class Session:
             if self._requests.take(1, self.last_input):
                 self._told_slow = False
                 self._inbound.put_nowait(message)
-            elif not self._told_slow:  # one refusal per flood, not one per dropped request
+            else:
+                # A request that carries a ref is answered, so a client waiting on it
+                # learns it was dropped; others get one refusal per flood.
+                ref = message.get("ref")
+                ref = ref if type(ref) is int else None
+                if ref is None and self._told_slow:
+                    continue
                 self._told_slow = True
                 self.put(error_frame("slow_down", "Too many requests at once: some were "
-                                                  "dropped. Wait a moment and try again."))
+                                                  "dropped. Wait a moment and try again.",
+                                     ref=ref))
 
     async def _read(self) -> None:
         while True:

@@ -39,6 +39,8 @@ def options_for(game: str, short: bool) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if "deals" in known:
         options["deals"] = 1
+    elif "max_deals" in known:  # Looking and Down: played to a score, or this many deals
+        options["max_deals"] = 1
     if short and "hand_size" in known:
         options["hand_size"] = 22
     return options

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from engine.bots import make_bot
@@ -31,6 +32,11 @@ async def play_seat(client: MeldhallClient, seat: int, bot_seed: int,
             if tag == "error":
                 stats["errors"] += 1
                 acted_on = -1
+        elif tag == "error" and message.get("code") == "slow_down":
+            # The host's request limit dropped our action (no ref comes back): wait a
+            # moment and act again on the newest view.
+            waiting, acted_on = False, -1
+            await asyncio.sleep(0.1)
         if latest is None:
             continue
         if latest["over"] or (stop_at is not None and latest["seq"] >= stop_at):

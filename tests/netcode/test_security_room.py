@@ -358,3 +358,16 @@ async def test_a_seat_left_mid_deal_is_not_there_for_the_taking(host: Host, conn
     assert (await spy.wait_for("error"))["code"] == "seat_taken"
     owner.send("sit", table=table_id)  # the player comes back to the same hand
     assert (await owner.wait_for("joined"))["seat"] == 0
+
+
+async def test_a_request_dropped_by_the_rate_limit_is_answered_by_its_ref(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    client = await connect("flo")
+    for ref in range(1, 401):
+        client.send("ping", ref=ref)
+    answered: set[int] = set()
+    while len(answered) < 400:
+        message = await client.wait_for(None, lambda m: m["t"] in ("pong", "error"))
+        assert message["t"] == "pong" or message["code"] == "slow_down"
+        answered.add(message["ref"])
+    assert answered == set(range(1, 401))
