@@ -10,6 +10,7 @@ the only judge of games, seat counts and options; the lobby passes its refusal
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import unicodedata
 from collections import OrderedDict
@@ -219,7 +220,9 @@ class Lobby:
         if self._lobby_pending:
             return
         self._lobby_pending = True
-        asyncio.get_running_loop().call_soon(self._send_lobby)
+        # A fresh context: called from a screen's task, the callback would otherwise
+        # hold that screen's context (its App) until it runs.
+        asyncio.get_running_loop().call_soon(self._send_lobby, context=contextvars.Context())
 
     def _people_changed(self) -> None:
         """Someone came or went: the lobby's people line is due, but not at once.
@@ -231,7 +234,7 @@ class Lobby:
         """
         if self._people_pending is None and not self._lobby_pending:
             self._people_pending = asyncio.get_running_loop().call_later(
-                PEOPLE_DELAY, self._send_lobby)
+                PEOPLE_DELAY, self._send_lobby, context=contextvars.Context())
 
     def _send_lobby(self) -> None:
         """Send each session its page, unless it is the one it already has.

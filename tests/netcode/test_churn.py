@@ -38,10 +38,12 @@ def live_apps() -> int:
     return sum(1 for obj in gc.get_objects() if isinstance(obj, MeldhallApp))
 
 
-async def one_session(port: int, name: str) -> None:
+async def one_session(port: int, name: str, key: asyncssh.SSHKey) -> None:
+    """One person, the same each round (their key): the rounds churn sessions, not the
+    players the host must remember, whose records rightly grow its database."""
     async with asyncssh.connect(
-        "127.0.0.1", port, username=name, known_hosts=None, client_keys=None, password="",
-        agent_path=None, preferred_auth="keyboard-interactive",
+        "127.0.0.1", port, username=name, known_hosts=None, client_keys=[key],
+        agent_path=None, preferred_auth="publickey",
     ) as conn:
         process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
                                             encoding=None)
@@ -64,10 +66,11 @@ async def test_churn_memory_flat_and_no_app_survives(tmp_path: Path) -> None:
                            max_unauthenticated_per_address=SESSIONS * 2))
     await host.start()
     rss: list[float] = []
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(SESSIONS)]
     try:
         for round_no in range(ROUNDS):
             await asyncio.wait_for(asyncio.gather(
-                *(one_session(host.port, f"r{round_no}s{i}") for i in range(SESSIONS))
+                *(one_session(host.port, f"s{i}", keys[i]) for i in range(SESSIONS))
             ), 120)
             for _ in range(50):
                 if TerminalHandler.live_apps == 0 and not host.lobby.sessions:
