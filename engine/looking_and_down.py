@@ -188,8 +188,9 @@ class LookingAndDown(CanastaGame):
         """What a frozen seat can do changes only with its own actions (its hand, its
         melds, going out) and as a turn begins (`_begin_turn` works `to_act` out then, the
         final round included): after a frozen seat's action, `to_act` is worked out again."""
+        turn = self.turn
         events = super().apply(seat, action)
-        if seat != self.turn:
+        if seat != turn:  # (a turn player's action that ended the turn was seen to then)
             self._refresh_to_act()
         return events
 
