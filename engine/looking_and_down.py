@@ -184,15 +184,19 @@ class LookingAndDown(CanastaGame):
         and as each turn begins)."""
         return bool(frozen_entries(self, seat))
 
-    def apply(self, seat: int, action: dict[str, Any]) -> Events:
+    def _then_refresh(self, seat: int, commit: Commit) -> Commit:
         """What a frozen seat can do changes only with its own actions (its hand, its
-        melds, going out) and as a turn begins (`_begin_turn` works `to_act` out then, the
-        final round included): after a frozen seat's action, `to_act` is worked out again."""
-        turn = self.turn
-        events = super().apply(seat, action)
-        if seat != turn:  # (a turn player's action that ended the turn was seen to then)
+        melds, going out: all melds and lay-offs) and as a turn begins (`_begin_turn`
+        works `to_act` out then, the final round included): after a frozen seat's action,
+        `to_act` is worked out again."""
+        if seat == self.turn:
+            return commit
+
+        def frozen_commit() -> Events:
+            events = commit()
             self._refresh_to_act()
-        return events
+            return events
+        return frozen_commit
 
     def meld_rank_of(self, codes: list[str]) -> str | None:
         """Positions: a meld's rank is its first natural's, red threes aside (LD-M5)."""
@@ -342,11 +346,11 @@ class LookingAndDown(CanastaGame):
 
     def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:
         self._melding_allowed(seat)
-        return super()._plan_meld(seat, action)
+        return self._then_refresh(seat, super()._plan_meld(seat, action))
 
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         self._melding_allowed(seat)
-        return super()._plan_lay_off(seat, action)
+        return self._then_refresh(seat, super()._plan_lay_off(seat, action))
 
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         self._own_turn_only(seat, "discard")
