@@ -53,6 +53,7 @@ class PublicParts:
             kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)),
                                                     dict(enumerate(need)))
         fixed = self._fixed_public
+        placed = self.rules.red_threes_placed
         totals, sheet, winners = self._scores_public()
         view = {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
@@ -70,8 +71,9 @@ class PublicParts:
             "stock": len(self.stock),
             "zones": {"stock": len(self.stock), "discard": len(self.discard),
                       "hands": sum(map(len, hands)), self.SECOND_ZONE: sum(map(len, feet)),
-                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
-            "red_threes": self._red_threes_public(),
+                      "melds": melded,
+                      "red_threes": sum(map(len, self.red_threes)) if placed else 0},
+            "red_threes": self._red_threes_public() if placed else fixed["red_threes"],
             "opened": kept[1],
             "min_count": kept[2],
             "piles": piles,
@@ -120,7 +122,8 @@ class PublicParts:
         if fixed is None:
             fixed = self.__dict__["_fixed_public_parts"] = {
                 "teams": [list(t) for t in self.teams],
-                "wild_ranks": sorted(self.rules.wild_ranks), **self._fixed_extra()}
+                "wild_ranks": sorted(self.rules.wild_ranks),
+                "red_threes": {t: [] for t in range(len(self.teams))}, **self._fixed_extra()}
         return fixed
 
     def _new_piles(self) -> dict[int, dict[str, int]]:
