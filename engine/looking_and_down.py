@@ -182,7 +182,7 @@ class LookingAndDown(CanastaGame):
     def _frozen_may_act(self, seat: int) -> bool:
         """Whether the frozen seat has a meld or lay-off listed (asked after its own actions
         and as each turn begins)."""
-        return bool(frozen_entries(self, seat))
+        return bool(frozen_entries(self, seat, probe=True))
 
     def _then_refresh(self, seat: int, commit: Commit) -> Commit:
         """What a frozen seat can do changes only with its own actions (its hand, its
@@ -234,6 +234,17 @@ class LookingAndDown(CanastaGame):
                 return "red_canasta_3"
             return "black_canasta" if m.wilds else "red_canasta"
         return "mixed" if m.wilds else "natural"
+
+    def red_three_ids(self) -> frozenset[int]:
+        """The ids of this deal's red threes (they stay in hands, LD-M5). Listings ask at
+        every step whether a hand holds one: asked of a set of ids, that costs a quarter of
+        looking each card's face up (kept with the faces it was made from)."""
+        kept = self.__dict__.get("_red_three_ids")
+        if kept is None or kept[0] is not self._codes:
+            codes = self._codes
+            kept = self.__dict__["_red_three_ids"] = (codes, frozenset(
+                i for i, c in enumerate(codes) if c in RED_THREES))
+        return kept[1]
 
     def red_canastas(self, seat: int) -> list[int]:
         """The ids of the seat's red canastas still without their red three (LD-M5)."""
@@ -476,7 +487,8 @@ class LookingAndDown(CanastaGame):
         """`out_of_turn`: the seat may act although it is not its turn (frozen in time)."""
         return {"out_of_turn": seat != self.turn and seat in self._to_act_list}
 
-    _legal = legal_kinds
+    # The listing lives in ld_legal.py; bound as `legal` itself (see `legal_kinds`).
+    legal = _legal = legal_kinds
 
     # ----------------------------------------------------------------- positions
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
