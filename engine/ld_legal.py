@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .core import WILD
 from .errors import EngineError
 from .listing import by_value, lay_off_targets, new_meld_blocks, pick_blocks
 
@@ -33,10 +34,21 @@ def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
         return frozen_entries(game, seat)
     if phase == "draw":
         out: list[dict[str, Any]] = [{"type": "draw"}]
-        takes = take_options(game, seat)
-        if takes:
-            out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
-                        "options": takes})
+        # `take_options` finds nothing without two naturals of the top card's meld group
+        # in hand (a wild card or a 3 on top blocks the pile): asked here first, as in
+        # Hand and Foot's listing.
+        discard = game.discard
+        group = game._group[discard[-1]] if discard else None
+        if group is not None and group != WILD:
+            hand = game.hands[seat]
+            idx = game._hand_index[seat]
+            if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
+                idx = game._index_hand(seat)
+            if len(idx[2][0].get(group, ())) >= 2:
+                takes = take_options(game, seat)
+                if takes:
+                    out.append({"type": "take_pile", "top": game._card(discard[-1]),
+                                "options": takes})
         return out
     out = melds_and_lay_offs(game, seat, own_turn=True)
     hand = game.hands[seat]

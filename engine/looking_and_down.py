@@ -173,6 +173,9 @@ class LookingAndDown(CanastaGame):
         a lay-off it may make now."""
         if self.phase not in ("draw", "play"):
             return
+        if not self.frozen:  # the usual case
+            self.to_act_list = [self.turn]
+            return
         seats = [self.turn]
         for s in self.frozen:
             if s != self.turn and self.hands[s] and self._frozen_may_act(s):
