@@ -499,9 +499,9 @@ class LookingAndDown(CanastaGame):
                 "target_score": self.options["target_score"],
                 "max_deals": self.options["max_deals"]}
 
-    def _private_extra(self, seat: int) -> dict[str, Any]:
+    def _add_private(self, view: dict[str, Any], seat: int) -> None:
         """`out_of_turn`: the seat may act although it is not its turn (frozen in time)."""
-        return {"out_of_turn": seat != self.turn and seat in self._to_act_list}
+        view["out_of_turn"] = seat != self.turn and seat in self._to_act_list
 
     # The listing lives in ld_legal.py; bound as `legal` itself (see `legal_kinds`).
     legal = _legal = legal_kinds
