@@ -236,7 +236,7 @@ class FamilyGame:
         else:
             v["hand"] = self._cards_view(self._sorted(self.hands[seat]))
             v["legal"] = self.legal(seat)
-            v.update(self._private_extra(seat))
+            self._add_private(v, seat)
         return v
 
     def to_dict(self) -> dict[str, Any]:
@@ -623,8 +623,8 @@ class FamilyGame:
     def _describe_meld(self, m: Meld) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _private_extra(self, seat: int) -> dict[str, Any]:
-        return {}
+    def _add_private(self, view: dict[str, Any], seat: int) -> None:
+        """A game's own keys of a seat's view, set in it (no map made and merged per view)."""
 
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import RED_THREES
+from .core import WILD
 from .errors import EngineError
 from .listing import by_value, lay_off_targets, new_meld_blocks, pick_blocks
 
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 
 def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
+    """The listing, bound as the game's `legal` itself (the seat check included), as in
+    Hand and Foot: one call fewer before every action of a driving loop."""
+    if seat not in game._to_act_list:  # a list: an unhashable `seat` is just not there
+        return []
     phase = game.phase
     if phase == "deal_over":
         return [{"type": "next_deal"}]
@@ -30,10 +34,21 @@ def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
         return frozen_entries(game, seat)
     if phase == "draw":
         out: list[dict[str, Any]] = [{"type": "draw"}]
-        takes = take_options(game, seat)
-        if takes:
-            out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
-                        "options": takes})
+        # `take_options` finds nothing without two naturals of the top card's meld group
+        # in hand (a wild card or a 3 on top blocks the pile): asked here first, as in
+        # Hand and Foot's listing.
+        discard = game.discard
+        group = game._group[discard[-1]] if discard else None
+        if group is not None and group != WILD:
+            hand = game.hands[seat]
+            idx = game._hand_index[seat]
+            if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
+                idx = game._index_hand(seat)
+            if len(idx[2][0].get(group, ())) >= 2:
+                takes = take_options(game, seat)
+                if takes:
+                    out.append({"type": "take_pile", "top": game._card(discard[-1]),
+                                "options": takes})
         return out
     out = melds_and_lay_offs(game, seat, own_turn=True)
     hand = game.hands[seat]
@@ -45,15 +60,22 @@ def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def frozen_entries(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
-    """A frozen seat's melds and lay-offs (LD-F2), outside its own turn."""
+def frozen_entries(game: LookingAndDown, seat: int,
+                   probe: bool = False) -> list[dict[str, Any]]:
+    """A frozen seat's melds and lay-offs (LD-F2), outside its own turn (with `probe`,
+    possibly only some of them: see `melds_and_lay_offs`)."""
     if seat not in game.frozen or game.phase not in ("draw", "play") or not game.hands[seat]:
         return []
-    return melds_and_lay_offs(game, seat, own_turn=False)
+    return melds_and_lay_offs(game, seat, own_turn=False, probe=probe)
 
 
-def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool,
+                       probe: bool = False) -> list[dict[str, Any]]:
+    """New melds and lay-offs, in that order. The hand index and the unfinished melds are
+    read from the game's own caches, and the usual lay-off targets (no wild card in hand)
+    worked out here, as Hand and Foot's listing does. With `probe` (is anything listed at
+    all? `to_act`'s question for a frozen seat, asked as each turn begins) the lay-offs
+    are looked at first, and a seat that has one is answered without its melds."""
     hand = game.hands[seat]
     # LD-G4: in the down stage (not the final round) an own-turn action keeps two cards,
     # and a frozen one keeps one, unless going out is already possible.
@@ -61,9 +83,37 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
     if game.stage[seat] == "down" and game.final_round is None and not game.may_go_out(seat):
         keep = 2 if own_turn else 1
     room = len(hand) - keep
-    split = game.hand_groups(seat)
-    by_rank, wilds, multiples = split
+    idx = game._hand_index[seat]  # `hand_groups(seat)`, written out
+    if idx is None or idx[0] is not hand or idx[1] != game._hand_version[seat]:
+        idx = game._index_hand(seat)
+    by_rank, wilds, multiples = split = idx[2]
     opened = game.opened[seat]
+    lay_off = None
+    if room >= 1 and opened:
+        unfinished = game._unfinished.get(seat)
+        if unfinished is None:
+            unfinished = game.unfinished_melds(seat)
+        if not wilds:  # `lay_off_targets`' usual case: melds of a rank held take a card
+            targets: list[dict[str, Any]] = []
+            held = by_rank.get
+            for m in unfinished:
+                ids = held(m.rank)
+                if ids:
+                    targets.append({"meld": m.id, "cards": list(ids)})
+        else:
+            targets = lay_off_targets(game, split, unfinished)
+        red_ids = game.red_three_ids()  # LD-M5: a red three on a red canasta
+        if not red_ids.isdisjoint(hand):
+            canastas = game.red_canastas(seat)
+            if canastas:
+                reds = [i for i in hand if i in red_ids]
+                for mid in canastas:
+                    targets.append({"meld": mid, "cards": reds})
+        if targets:
+            lay_off = {"type": "lay_off", "targets": targets}
+            if probe:
+                return [lay_off]
+    out: list[dict[str, Any]] = []
     if multiples and room >= game.rules.min_meld:
         longest = game.rules.complete_at if opened else game.rules.complete_at - 1
         blocks = new_meld_blocks(game, hand, by_rank, wilds, multiples, set(), room, longest)
@@ -72,15 +122,8 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool) -> list[
             if need == 0 or pick_blocks(by_value(blocks), need, room):
                 out.append({"type": "meld", "blocks": blocks, "min_count": need,
                             "max_cards": room})
-    if room >= 1 and opened:
-        targets = lay_off_targets(game, split, game.unfinished_melds(seat))
-        codes = game._codes  # LD-M5: a red three on a red canasta
-        if not RED_THREES.isdisjoint(map(codes.__getitem__, hand)):
-            reds = [i for i in hand if codes[i] in RED_THREES]
-            for mid in game.red_canastas(seat):
-                targets.append({"meld": mid, "cards": reds})
-        if targets:
-            out.append({"type": "lay_off", "targets": targets})
+    if lay_off is not None:
+        out.append(lay_off)
     return out
 
 

@@ -173,6 +173,9 @@ class LookingAndDown(CanastaGame):
         a lay-off it may make now."""
         if self.phase not in ("draw", "play"):
             return
+        if not self.frozen:  # the usual case
+            self.to_act_list = [self.turn]
+            return
         seats = [self.turn]
         for s in self.frozen:
             if s != self.turn and self.hands[s] and self._frozen_may_act(s):
@@ -182,16 +185,21 @@ class LookingAndDown(CanastaGame):
     def _frozen_may_act(self, seat: int) -> bool:
         """Whether the frozen seat has a meld or lay-off listed (asked after its own actions
         and as each turn begins)."""
-        return bool(frozen_entries(self, seat))
+        return bool(frozen_entries(self, seat, probe=True))
 
-    def apply(self, seat: int, action: dict[str, Any]) -> Events:
+    def _then_refresh(self, seat: int, commit: Commit) -> Commit:
         """What a frozen seat can do changes only with its own actions (its hand, its
-        melds, going out) and as a turn begins (`_begin_turn` works `to_act` out then, the
-        final round included): after a frozen seat's action, `to_act` is worked out again."""
-        events = super().apply(seat, action)
-        if seat != self.turn:
+        melds, going out: all melds and lay-offs) and as a turn begins (`_begin_turn`
+        works `to_act` out then, the final round included): after a frozen seat's action,
+        `to_act` is worked out again."""
+        if seat == self.turn:
+            return commit
+
+        def frozen_commit() -> Events:
+            events = commit()
             self._refresh_to_act()
-        return events
+            return events
+        return frozen_commit
 
     def meld_rank_of(self, codes: list[str]) -> str | None:
         """Positions: a meld's rank is its first natural's, red threes aside (LD-M5)."""
@@ -230,12 +238,32 @@ class LookingAndDown(CanastaGame):
             return "black_canasta" if m.wilds else "red_canasta"
         return "mixed" if m.wilds else "natural"
 
+    def red_three_ids(self) -> frozenset[int]:
+        """The ids of this deal's red threes (they stay in hands, LD-M5). Listings ask at
+        every step whether a hand holds one: asked of a set of ids, that costs a quarter of
+        looking each card's face up (kept with the faces it was made from)."""
+        kept = self.__dict__.get("_red_three_ids")
+        if kept is None or kept[0] is not self._codes:
+            codes = self._codes
+            kept = self.__dict__["_red_three_ids"] = (codes, frozenset(
+                i for i, c in enumerate(codes) if c in RED_THREES))
+        return kept[1]
+
     def red_canastas(self, seat: int) -> list[int]:
-        """The ids of the seat's red canastas still without their red three (LD-M5)."""
-        complete = self.rules.complete_at
-        return [m.id for m in self._melds.values()
-                if m.team == seat and len(m.cards) == complete and not m.wilds
-                and m.rank != "3"]
+        """The ids of the seat's red canastas still without their red three (LD-M5), in
+        table order (shared: read only). Listings ask whenever a hand holds a red three,
+        and scanning the table each time cost 4% of an action (callgrind), so they are
+        kept for the table's dict until `_apply_change` makes a meld of seven cards or
+        more (a canasta made or added to: rare), when the table is scanned again."""
+        kept = self.__dict__.get("_red_canastas_kept")
+        if kept is None or kept[0] is not self._melds:
+            complete = self.rules.complete_at
+            by_seat: list[list[int]] = [[] for _ in range(self.seats)]
+            for m in self._melds.values():
+                if len(m.cards) == complete and not m.wilds and m.rank != "3":
+                    by_seat[m.team].append(m.id)
+            kept = self.__dict__["_red_canastas_kept"] = (self._melds, by_seat)
+        return kept[1][seat]
 
     def canastas(self, seat: int, melds: dict[int, Meld] | None = None) -> int:
         """LD-G2: the seat's canastas, red or black (not the black-three meld)."""
@@ -252,8 +280,12 @@ class LookingAndDown(CanastaGame):
         wild = self._wild
         added_wilds = sum(map(wild.__getitem__, ch.added))
         if m is not None:
-            return new_meld(m.id, m.team, m.rank, m.cards + tuple(ch.added),
-                            m.wilds + added_wilds)
+            cards = m.cards + tuple(ch.added)
+            if len(cards) >= self.rules.complete_at:  # a canasta: `red_canastas` looks again
+                self.__dict__["_red_canastas_kept"] = None
+            return new_meld(m.id, m.team, m.rank, cards, m.wilds + added_wilds)
+        if len(ch.added) >= self.rules.complete_at:
+            self.__dict__["_red_canastas_kept"] = None
         rank = None
         for i in ch.added:
             if not wild[i] and self._codes[i] not in RED_THREES:
@@ -341,11 +373,11 @@ class LookingAndDown(CanastaGame):
 
     def _plan_meld(self, seat: int, action: dict[str, Any]) -> Commit:
         self._melding_allowed(seat)
-        return super()._plan_meld(seat, action)
+        return self._then_refresh(seat, super()._plan_meld(seat, action))
 
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         self._melding_allowed(seat)
-        return super()._plan_lay_off(seat, action)
+        return self._then_refresh(seat, super()._plan_lay_off(seat, action))
 
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         self._own_turn_only(seat, "discard")
@@ -467,11 +499,12 @@ class LookingAndDown(CanastaGame):
                 "target_score": self.options["target_score"],
                 "max_deals": self.options["max_deals"]}
 
-    def _private_extra(self, seat: int) -> dict[str, Any]:
+    def _add_private(self, view: dict[str, Any], seat: int) -> None:
         """`out_of_turn`: the seat may act although it is not its turn (frozen in time)."""
-        return {"out_of_turn": seat != self.turn and seat in self._to_act_list}
+        view["out_of_turn"] = seat != self.turn and seat in self._to_act_list
 
-    _legal = legal_kinds
+    # The listing lives in ld_legal.py; bound as `legal` itself (see `legal_kinds`).
+    legal = _legal = legal_kinds
 
     # ----------------------------------------------------------------- positions
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:

@@ -42,7 +42,7 @@ class PublicParts:
     def _build_public_view(self) -> dict[str, Any]:
         top = self.discard[-1] if self.discard else None
         melds, piles, melded = self._melds_public()
-        hands, feet = self.hands, self.feet
+        counts, in_hands, in_second = self._counts_public()
         opened = self.opened
         # `opened` and `min_count` as shown change a few times a deal: kept till then (the
         # minimum counts follow the deal and the totals, which change only between deals).
@@ -53,6 +53,7 @@ class PublicParts:
             kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)),
                                                     dict(enumerate(need)))
         fixed = self._fixed_public
+        placed = self.rules.red_threes_placed
         totals, sheet, winners = self._scores_public()
         view = {
             "game": self.name, "title": self.title, "deal_number": self.deal_number,
@@ -60,7 +61,7 @@ class PublicParts:
             "turn": self.turn, "to_act": sorted(self._to_act_list),
             "teams": fixed["teams"],
             "wild_ranks": fixed["wild_ranks"],
-            "counts": self._counts_public(),
+            "counts": counts,
             "melds": melds,
             "discard": {"top": self._card_views[top] if top is not None else None,
                         "size": len(self.discard), "frozen": False,
@@ -69,9 +70,10 @@ class PublicParts:
                         or (self.rules.wild_blocks_pile and self._wild[top])},
             "stock": len(self.stock),
             "zones": {"stock": len(self.stock), "discard": len(self.discard),
-                      "hands": sum(map(len, hands)), self.SECOND_ZONE: sum(map(len, feet)),
-                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
-            "red_threes": self._red_threes_public(),
+                      "hands": in_hands, self.SECOND_ZONE: in_second,
+                      "melds": melded,
+                      "red_threes": sum(map(len, self.red_threes)) if placed else 0},
+            "red_threes": self._red_threes_public() if placed else fixed["red_threes"],
             "opened": kept[1],
             "min_count": kept[2],
             "piles": piles,
@@ -81,24 +83,29 @@ class PublicParts:
         view.update(self._public_extra())
         return view
 
-    def _counts_public(self) -> dict[int, dict[str, Any]]:
+    def _counts_public(self) -> tuple[dict[int, dict[str, Any]], int, int]:
         """Each seat's counts (cards in hand and in the second hand, the stage, and the
         game's per-seat flag `COUNT_FLAG`); a seat's map is built again only when one of
-        them changed (usually one seat's per action), else shared with earlier views."""
+        them changed (usually one seat's per action), else shared with earlier views.
+        Also the cards in all hands and all second hands, for `zones`: added up here from
+        the sizes just taken, rather than by taking every size again."""
         kept = self.__dict__.get("_counts_kept")
         if kept is None or len(kept) != self.seats:
             kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
         hands, feet, stage = self.hands, self.feet, self.stage
         flags = getattr(self, self.COUNT_FLAG)
         counts = {}
+        in_hands = in_second = 0
         for s in range(self.seats):
             key = (len(hands[s]), len(feet[s]), stage[s], flags[s])
+            in_hands += key[0]
+            in_second += key[1]
             was = kept[s]
             if was[0] != key:
                 was = kept[s] = (key, {"hand": key[0], self.rules.stages[1]: key[1],
                                        "stage": key[2], self.COUNT_FLAG: key[3]})
             counts[s] = was[1]
-        return counts
+        return counts, in_hands, in_second
 
     def _scores_public(self) -> tuple[dict[int, int], list[dict[str, Any]], list[int]]:
         """Totals, score sheet and winners as views show them: they change only when a deal
@@ -120,7 +127,8 @@ class PublicParts:
         if fixed is None:
             fixed = self.__dict__["_fixed_public_parts"] = {
                 "teams": [list(t) for t in self.teams],
-                "wild_ranks": sorted(self.rules.wild_ranks), **self._fixed_extra()}
+                "wild_ranks": sorted(self.rules.wild_ranks),
+                "red_threes": {t: [] for t in range(len(self.teams))}, **self._fixed_extra()}
         return fixed
 
     def _new_piles(self) -> dict[int, dict[str, int]]:

@@ -215,3 +215,28 @@ def test_LD_I6_after_opening_no_minimum() -> None:
     game.apply(1, {"type": "meld", "melds": [ids(game, 1, "KH KS KD KC KH")]})
     game.apply(1, {"type": "meld", "melds": [ids(game, 1, "5H 5S 5D")]})
     assert game.view(None)["min_count"][1] == 0
+
+
+def test_LD_M5_kept_red_canastas_and_red_three_ids_match_the_table() -> None:
+    """The red canastas a listing offers red threes to are kept between melds, and the red
+    threes are asked of a set of ids: both always agree with a fresh look at the table and
+    the faces, through random play with frozen seats, several deals and a loaded position."""
+    from engine.bots import make_bot
+    from engine.cards import RED_THREES
+
+    def fresh(game: engine.Game, seat: int) -> list[int]:
+        return [m.id for m in game.melds.values() if m.team == seat and m.rank != "3"
+                and len(m.cards) == game.rules.complete_at and not m.wilds]
+
+    games = [engine.create_game("looking_and_down", n, seed, {"max_deals": 2})
+             for n, seed in ((3, 1), (4, 2), (5, 3))]
+    games.append(position(TABLE))
+    for game in games:
+        bots = [make_bot("random", s) for s in range(game.seats)]
+        while not game.over:
+            for s in range(game.seats):
+                assert game.red_canastas(s) == fresh(game, s)
+            codes = game.codes
+            assert game.red_three_ids() == {i for i, c in enumerate(codes) if c in RED_THREES}
+            seat = min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
