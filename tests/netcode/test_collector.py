@@ -7,6 +7,7 @@ import asyncio
 import gc
 from pathlib import Path
 
+import asyncssh
 from test_churn import live_apps, one_session
 
 from netcode.server import Host, HostConfig
@@ -23,10 +24,11 @@ async def test_frozen_objects_are_freed_after_churn(tmp_path: Path) -> None:
     await host.start()
     collector = host.collector
     assert collector is not None and gc.get_freeze_count() > 0
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(SESSIONS)]
     try:
-        for round_no in range(ROUNDS):
+        for _round in range(ROUNDS):
             await asyncio.wait_for(asyncio.gather(
-                *(one_session(host.port, f"f{round_no}s{i}") for i in range(SESSIONS))), 120)
+                *(one_session(host.port, f"f{i}", keys[i]) for i in range(SESSIONS))), 120)
             for _ in range(50):
                 if TerminalHandler.live_apps == 0 and not host.lobby.sessions:
                     break
