@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD, HandGroups
-from .errors import EngineError
-from .listing import by_value, lay_off_targets, new_meld_blocks, pick_blocks
+from .listing import by_value, lay_off_targets, new_meld_blocks, passing, pick_blocks
 
 if TYPE_CHECKING:
     from .hand_and_foot import HandAndFoot
@@ -188,11 +187,4 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
             base["melds"] = extra
     if target is None and need <= 0:
         candidates.append(base)
-    out = []
-    for action in candidates:
-        try:
-            game.check(seat, action)
-        except EngineError:
-            continue
-        out.append(action)
-    return out
+    return passing(game, seat, candidates)

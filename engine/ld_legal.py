@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD
-from .errors import EngineError
-from .listing import by_value, lay_off_targets, new_meld_blocks, pick_blocks
+from .listing import by_value, lay_off_targets, new_meld_blocks, passing, pick_blocks
 
 if TYPE_CHECKING:
     from .looking_and_down import LookingAndDown
@@ -163,11 +162,4 @@ def take_options(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
             if extra:
                 base["melds"] = extra
         candidates.append(base)
-    out = []
-    for action in candidates:
-        try:
-            game.check(seat, action)
-        except EngineError:
-            continue
-        out.append(action)
-    return out
+    return passing(game, seat, candidates)

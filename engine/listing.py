@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core import HandGroups
+from .errors import EngineError
 
 if TYPE_CHECKING:
     from .melds import Meld
@@ -97,3 +98,17 @@ def lay_off_targets(game: CanastaGame, split: HandGroups,
             if ids:
                 add({"meld": m.id, "cards": list(ids)})
     return targets
+
+
+def passing(game: CanastaGame, seat: int, candidates: list[dict[str, Any]]
+            ) -> list[dict[str, Any]]:
+    """The candidate actions that pass `check`: a listing offers only what would be
+    accepted, and the one check decides it (a pile take's options)."""
+    out = []
+    for action in candidates:
+        try:
+            game.check(seat, action)
+        except EngineError:
+            continue
+        out.append(action)
+    return out

@@ -19,7 +19,7 @@ from engine.bots import make_bot
 from engine.ld_legal import melds_and_lay_offs
 
 from .helpers import assert_listing_checks
-from .test_hf_properties import card_ids_in
+from .test_hf_properties import card_ids_in, hidden_from
 
 SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("hand_and_foot", 4, {"deals": 1}),
@@ -27,16 +27,6 @@ SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
 FEW = settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
-
-
-def hidden_from(game: engine.Game, seat: int | None) -> set[int]:
-    """Cards the seat may not see: others' hands, every second hand not picked up, the stock."""
-    hidden = set(game.stock)
-    for s in range(game.seats):
-        hidden.update(game.feet[s])
-        if s != seat:
-            hidden.update(game.hands[s])
-    return hidden
 
 
 def total_cards(game: engine.Game) -> int:

@@ -4,8 +4,6 @@ game without it is the game replayed without that action."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import engine
 from engine.bots import make_bot
@@ -58,22 +56,21 @@ def test_a_meld_that_showed_a_new_card_stays() -> None:
     assert "showed you new cards" in refused.value.message
 
 
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10_000), game_name=st.sampled_from(["hand_and_foot",
-                                                              "looking_and_down"]))
-def test_every_allowed_take_back_is_the_replay_without_the_last_action(
-        seed: int, game_name: str) -> None:
+@pytest.mark.parametrize("game_name", ["hand_and_foot", "looking_and_down"])
+def test_every_allowed_take_back_is_the_replay_without_the_last_action(game_name: str) -> None:
     seats = 4 if game_name == "hand_and_foot" else 3
     options = {} if game_name == "hand_and_foot" else {"max_deals": 1}
-    game = engine.create_game(game_name, seats, seed, options)
-    bots = {s: make_bot("random", seed + s) for s in range(seats)}
     checked = 0
-    for _ in range(250):
-        if game.over:
-            break
-        seat = min(game.to_act)
-        game.apply(seat, bots[seat].act(game.view(seat)))
-        if may_take_back(game, seat):
+    for seed in range(4):
+        game = engine.create_game(game_name, seats, seed, options)
+        bots = {s: make_bot("random", seed + s) for s in range(seats)}
+        for _ in range(250):
+            if game.over:
+                break
+            seat = min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+            if not may_take_back(game, seat):
+                continue
             try:
                 before, _ = take_back(game, seat)
             except engine.IllegalAction:
@@ -81,4 +78,4 @@ def test_every_allowed_take_back_is_the_replay_without_the_last_action(
             rebuilt = engine.replay(game_name, seats, seed, options, list(game.log)[:-1])
             assert before.to_dict() == rebuilt.to_dict()
             checked += 1
-    assert checked >= 0
+    assert checked >= 3  # the property was put to the test, not passed by default
