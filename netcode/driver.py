@@ -10,9 +10,12 @@ Resize events. The pitfalls it handles are numbered as in
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rich.color import Color, ColorSystem
 from rich.console import Console
 from textual import events
 from textual._time import get_time
@@ -47,6 +50,8 @@ class Terminal(Protocol):
     """What the driver needs from the SSH side of a session."""
 
     size: tuple[int, int]
+    depth: ColorSystem
+    """The colour depth the player's terminal reported (P6)."""
 
     def write_text(self, data: str) -> None: ...
 
@@ -75,10 +80,15 @@ class SSHDriver(Driver):
         self._esc_timer: asyncio.TimerHandle | None = None
         self._input = False
         self._restored = False
+        self.colour_depth: ColorSystem = self._terminal.depth
 
     # output
     def write(self, data: str) -> None:
-        self._terminal.write_text(data)
+        self._terminal.write_text(downgrade_colours(data, self.colour_depth))
+
+    def set_colour_depth(self, depth: ColorSystem | None) -> None:
+        """The player's colour setting; None goes back to what their terminal reported."""
+        self.colour_depth = self._terminal.depth if depth is None else depth
 
     def start_application_mode(self) -> None:
         self._terminal.attach_driver(self)
@@ -145,6 +155,10 @@ class SSHDriver(Driver):
         self._app.post_message(events.Resize(size, size))
 
 
+SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+           "truecolor": ColorSystem.TRUECOLOR}
+
+
 def color_system_for(term_type: str, env: dict[str, str]) -> str:
     """Colour depth from what the player's client told us, never the host's env (P6)."""
     term = term_type.lower()
@@ -156,12 +170,16 @@ def color_system_for(term_type: str, env: dict[str, str]) -> str:
     return "standard"
 
 
-def session_console(term_type: str, env: dict[str, str], size: tuple[int, int]) -> Console:
-    """A Console like the one App.__init__ builds, but with this session's colour depth."""
+def session_console(term_type: str, size: tuple[int, int]) -> Console:
+    """A Console like the one App.__init__ builds, for this session's terminal.
+
+    It renders in true colour whatever the terminal: the driver brings the output down to
+    the session's depth (``downgrade_colours``), so what Textual caches and shares
+    between Apps is the same for every session."""
     from textual.app import _NullFile
 
     return Console(
-        color_system=color_system_for(term_type, env),  # type: ignore[arg-type]
+        color_system="truecolor",
         file=_NullFile(),
         markup=True,
         highlight=False,
@@ -190,40 +208,42 @@ def release_dead_print_captures() -> None:
             setattr(sys, name, real)
 
 
-_strip_patched = False
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
 
-def per_session_strip_rendering() -> None:
-    """Stop Textual reusing one session's colour codes in another (P6, second half).
-
-    ``Strip.render`` caches its escape-sequence string on the Strip, whatever the
-    console's colour system, and ``Strip.render_style`` caches the SGR string on the
-    Rich ``Style`` itself (``style._ansi``); Styles and some Strips are shared between
-    Apps through module-level caches. A 256-colour session's codes then reach an
-    ``xterm`` (16-colour) session. This render skips both caches and uses
-    ``Strip.render_ansi``, whose lru_cache is keyed by style *and* colour system.
-    """
-    global _strip_patched
-    if _strip_patched:
-        return
-    from rich.color import ColorSystem
-    from textual.strip import Strip
-
-    def render(self: Strip, console: Console) -> str:
-        color_system = console._color_system or ColorSystem.TRUECOLOR
-        render_ansi = Strip.render_ansi  # lru_cache keyed by (style, colour system)
-        out: list[str] = []
-        for text, style, _ in self._segments:
-            if style is None:
-                out.append(text)
+@lru_cache(maxsize=4096)
+def downgraded_sgr(params: str, system: ColorSystem) -> str:
+    """One SGR sequence's colours as ``system`` shows them, the way Rich downgrades them."""
+    parts = params.split(";")
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if part in ("38", "48") and i + 1 < len(parts):
+            foreground = part == "38"
+            if parts[i + 1] == "2" and i + 4 < len(parts):
+                r, g, b = (int(n) for n in parts[i + 2:i + 5])
+                out.extend(Color.from_rgb(r, g, b).downgrade(system).get_ansi_codes(foreground))
+                i += 5
                 continue
-            ansi = render_ansi(style, color_system)
-            piece = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
-            if style._link:
-                piece = (f"\x1b]8;id={style._link_id};{style._link}\x1b\\{piece}"
-                         "\x1b]8;;\x1b\\")
-            out.append(piece)
-        return "".join(out)
+            if parts[i + 1] == "5" and i + 2 < len(parts):
+                colour = Color.from_ansi(int(parts[i + 2]))
+                out.extend(colour.downgrade(system).get_ansi_codes(foreground))
+                i += 3
+                continue
+        out.append(part)
+        i += 1
+    return f"\x1b[{';'.join(out)}m"
 
-    Strip.render = render  # type: ignore[method-assign]
-    _strip_patched = True
+
+def downgrade_colours(data: str, system: ColorSystem) -> str:
+    """Screen output rendered in true colour, as a terminal of ``system`` depth takes it (P6).
+
+    Every session's App renders in true colour, so the strips and styles Textual shares
+    between Apps through its caches always hold the same codes; each session's depth is
+    applied here, on the way out, with Rich's own downgrade (the one Textual applies when
+    it renders at that depth). A true-colour session's output passes untouched.
+    """
+    if system == ColorSystem.TRUECOLOR or "\x1b[" not in data:
+        return data
+    return SGR.sub(lambda m: downgraded_sgr(m.group(1), system), data)

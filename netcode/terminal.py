@@ -16,8 +16,9 @@ from typing import Any
 
 from netcode.driver import (
     RESTORE_SEQUENCES,
+    SYSTEMS,
     SSHDriver,
-    per_session_strip_rendering,
+    color_system_for,
     release_dead_print_captures,
     session_console,
 )
@@ -44,17 +45,17 @@ class TerminalHandler:
         self.gate = InputGate(limits or InputLimits(), asyncio.get_running_loop().time())
         size = self.gate.clamp(*size)
         self.size = size
+        self.depth = SYSTEMS[color_system_for(term_type, env)]
         self._told_dropped = False
         self._paused = False
         self._dirty = False
         self._driver: SSHDriver | None = None
         self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending_input: list[str] = []
-        per_session_strip_rendering()
         self._link = LocalLink(session)
         app = make_app(self._link, replayer=RecordStepper)
         app.driver_class = SSHDriver
-        app.console = session_console(term_type, env, size)
+        app.console = session_console(term_type, size)
         app._meldhall_terminal = self  # type: ignore[attr-defined]
         self.app: Any = app
         self._task = asyncio.get_running_loop().create_task(

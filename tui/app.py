@@ -207,10 +207,14 @@ class MeldhallApp(App[int]):
         self.refresh()
 
     def _apply_settings(self, mouse_changed: bool = False) -> None:
-        depth = DEPTHS.get(self.settings.depth, self._base_colour)
-        self.console._color_system = depth
-        self.set_class(self.settings.mono, "-mono")
+        depth = DEPTHS.get(self.settings.depth)
         driver = self._driver
+        set_depth = getattr(driver, "set_colour_depth", None)
+        if set_depth is not None:  # the SSH driver brings true colour down on the way out
+            set_depth(depth)
+        else:
+            self.console._color_system = depth or self._base_colour
+        self.set_class(self.settings.mono, "-mono")
         if mouse_changed and driver is not None:
             with contextlib.suppress(Exception):
                 driver.write(MOUSE_ON if self.settings.mouse else MOUSE_OFF)

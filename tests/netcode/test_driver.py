@@ -8,15 +8,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rich.color import Color, ColorSystem
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.app import _PrintCapture
+from textual.strip import Strip
 
 from netcode.driver import (
     RESTORE_SEQUENCES,
     SessionXTermParser,
     SSHDriver,
     color_system_for,
+    downgrade_colours,
     release_dead_print_captures,
 )
 from netcode.identity import Identity
@@ -28,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class FakeTerminal:
     size = (100, 30)
+    depth = ColorSystem.TRUECOLOR
 
     def __init__(self) -> None:
         self.out: list[str] = []
@@ -91,6 +98,41 @@ def test_p6_colour_depth_from_the_client() -> None:
     assert color_system_for("xterm-256color", {}) == "256"
     assert color_system_for("xterm-256color", {"COLORTERM": "truecolor"}) == "truecolor"
     assert color_system_for("xterm-direct", {}) == "truecolor"
+
+
+def styled_strips() -> list[Strip]:
+    """Rows in every kind of colour Textual hands Rich: true colour, the 256 palette,
+    the 16 standard colours, defaults, attributes, and no style at all."""
+    colours = [Color.from_rgb(r, g, b) for r, g, b in
+               ((255, 0, 0), (12, 200, 90), (30, 30, 30), (250, 250, 250), (128, 64, 200))]
+    colours += [Color.from_ansi(n) for n in (1, 9, 15, 16, 100, 231, 244)]
+    colours += [Color.default(), None]  # type: ignore[list-item]
+    strips = []
+    for i, fg in enumerate(colours):
+        bg = colours[(i + 3) % len(colours)]
+        style = Style(color=fg, bgcolor=bg, bold=i % 2 == 0, underline=i % 3 == 0)
+        text = Text.assemble(("K♥ ", style), ("plain ", None), ("Q♠", Style(dim=True)))
+        strips.append(Strip(text.render(Console()), 12))
+    return strips
+
+
+def sgr(style: Style, text: str, system: ColorSystem) -> str:
+    """What Textual's ``Strip.render`` writes for one segment at a depth (without the
+    ``style._ansi`` cache, which is what made sharing unsafe)."""
+    ansi = Strip.render_ansi(style, system)
+    return f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+
+
+def test_p6_true_colour_brought_down_matches_rendering_at_that_depth() -> None:
+    """A session's output is rendered once in true colour and brought down to its depth
+    on the way out; what reaches the terminal is what Textual writes at that depth."""
+    for system in (ColorSystem.STANDARD, ColorSystem.EIGHT_BIT, ColorSystem.TRUECOLOR):
+        for strip in styled_strips():
+            at_depth, true = (
+                "".join(text if style is None else sgr(style, text, depth)
+                        for text, style, _ in strip)
+                for depth in (system, ColorSystem.TRUECOLOR))
+            assert downgrade_colours(true, system) == at_depth, system
 
 
 def test_p5_dead_print_capture_released() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -107,11 +108,35 @@ async def test_pty_session_sees_the_lobby_and_can_create_a_table(host: Host) -> 
 
 
 async def test_colour_depth_follows_the_session_term(host: Host) -> None:
-    async with await ssh(host, "plain") as conn:
-        pty = await PtyScreen.open(conn, term="xterm")
-        await pty.wait_until(lambda t: "user: plain" in t)
-        raw = pty.raw.decode(errors="replace")
-        assert "\x1b[38;5;" not in raw and "\x1b[38;2;" not in raw
+    """Sessions of every depth at once: each gets codes its terminal knows, however the
+    host's shared caches were filled by the others (P6)."""
+    async with await ssh(host, "deep") as deep_conn, await ssh(host, "plain") as plain_conn, \
+            await ssh(host, "mid") as mid_conn:
+        deep = await PtyScreen.open(deep_conn, term="xterm-direct")
+        await deep.wait_until(lambda t: "user: deep" in t)
+        plain = await PtyScreen.open(plain_conn, term="xterm")
+        mid = await PtyScreen.open(mid_conn, term="xterm-256color")
+        await plain.wait_until(lambda t: "user: plain" in t)
+        await mid.wait_until(lambda t: "user: mid" in t)
+        deep_raw, plain_raw, mid_raw = (
+            s.raw.decode(errors="replace") for s in (deep, plain, mid))
+        assert "\x1b[38;2;" in deep_raw or "\x1b[48;2;" in deep_raw
+        for code in ("38;5;", "48;5;", "38;2;", "48;2;"):
+            assert code not in plain_raw
+        assert ";2;" not in "".join(re.findall(r"\x1b\[[0-9;]*m", mid_raw))
+        assert "38;5;" in mid_raw or "48;5;" in mid_raw
+        colours = {char.bg for line in plain.screen.buffer.values() for char in line.values()}
+        assert colours - {"default"}, "the 16-colour session still sees colours"
+
+        deep.type("o")  # settings: the true-colour player picks 16 colours
+        await deep.wait_until(lambda t: "colour depth" in t)
+        deep.raw.clear()
+        deep.type("1")
+        await deep.wait_until(lambda t: "colour depth      16" in t)
+        deep.type("o")
+        await deep.wait_until(lambda t: "user: deep" in t and "colour depth" not in t)
+        after = deep.raw.decode(errors="replace")
+        assert "\x1b[" in after and "38;2;" not in after and "48;2;" not in after
 
 
 async def test_shell_without_pty_gets_one_line_and_status_1(host: Host) -> None:
