@@ -19,6 +19,7 @@ from netcode.datadir import StartupError
 from netcode.inputgate import InputLimits
 from netcode.lobby import LobbyLimits
 from netcode.server import Host, HostConfig
+from tui import rendering
 
 log = logging.getLogger("meldhall")
 
@@ -88,6 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-gc-freeze", dest="gc_freeze", action="store_false",
                        help="let Python's collector walk every session's objects (slower"
                        " with a full room: see netcode/collector.py)")
+    serve.add_argument("--render", type=rendering.parse,
+                       default=",".join(sorted(rendering.SHORTCUTS)) or "textual",
+                       metavar="SHORTCUTS",
+                       help="rendering shortcuts into Textual's private classes: 'textual'"
+                       " (none) or a comma list of " + ", ".join(sorted(rendering.KNOWN))
+                       + " (default: %(default)s; see tui/rendering.py)")
     serve.add_argument("-v", "--verbose", action="store_true")
     export = sub.add_parser("export", help="write a finished game's record")
     export.add_argument("table", type=int, metavar="TABLE", help="the table's number")
@@ -145,7 +152,7 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         login_timeout=args.login_timeout, login_free_failures=args.login_free_failures,
         login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
-        open_hands=args.open_hands, gc_freeze=args.gc_freeze,
+        open_hands=args.open_hands, gc_freeze=args.gc_freeze, render=args.render,
         lobby_limits=LobbyLimits(
             max_tables=args.max_tables, tables_per_player=args.tables_per_player,
             empty_table_ttl=args.empty_table_ttl,

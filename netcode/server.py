@@ -49,6 +49,7 @@ from netcode.registry import Registry
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
 from netcode.terminal import TerminalHandler
+from tui.rendering import SHORTCUTS
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,8 @@ class HostConfig:
     open_hands: bool = False
     lobby_limits: LobbyLimits = field(default_factory=LobbyLimits)
     input_limits: InputLimits = field(default_factory=InputLimits)
+    render: frozenset[str] = SHORTCUTS
+    """The rendering shortcuts every session's App takes (``tui/rendering.py``)."""
     gc_freeze: bool = False
     """Keep long-lived objects out of the garbage collector's full passes
     (``netcode.collector``); ``meldhall serve`` turns it on. Off by default so that
@@ -304,7 +307,8 @@ class ChannelSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         env = dict(chan.get_environment() or {})
         session = self._host.lobby.open_session(identity)
         self._handler = TerminalHandler(chan, session, term_type, size, env,
-                                        self._host.config.input_limits)
+                                        self._host.config.input_limits,
+                                        self._host.config.render)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self._handler is not None:

@@ -27,6 +27,7 @@ from netcode.link import LocalLink
 from netcode.records import RecordStepper
 from netcode.session import Session
 from tui.app import make_app
+from tui.rendering import SHORTCUTS
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,8 @@ class TerminalHandler:
 
     def __init__(self, chan: Any, session: Session, term_type: str,
                  size: tuple[int, int], env: dict[str, str],
-                 limits: InputLimits | None = None) -> None:
+                 limits: InputLimits | None = None,
+                 render: frozenset[str] = SHORTCUTS) -> None:
         self._chan = chan
         self.session = session
         self.gate = InputGate(limits or InputLimits(), asyncio.get_running_loop().time())
@@ -53,7 +55,7 @@ class TerminalHandler:
         self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending_input: list[str] = []
         self._link = LocalLink(session)
-        app = make_app(self._link, replayer=RecordStepper)
+        app = make_app(self._link, replayer=RecordStepper, shortcuts=render)
         app.driver_class = SSHDriver
         app.console = session_console(term_type, size)
         app._meldhall_terminal = self  # type: ignore[attr-defined]

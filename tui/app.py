@@ -24,6 +24,7 @@ from tui.games import screen_for
 from tui.link import Link
 from tui.lobby import LobbyScreen
 from tui.panels import TableInfo, table_look
+from tui.rendering import SHORTCUTS
 from tui.replay import ReplayScreen, Stepper
 from tui.settings import Settings
 from tui.sheets import (
@@ -66,9 +67,13 @@ class MeldhallApp(App[int]):
     ]
 
     def __init__(self, link: Link, settings: Settings | None = None,
-                 replayer: Callable[[dict[str, Any]], Stepper] | None = None) -> None:
+                 replayer: Callable[[dict[str, Any]], Stepper] | None = None,
+                 shortcuts: frozenset[str] = SHORTCUTS) -> None:
         super().__init__()
         self.link = link
+        self.shortcuts = shortcuts
+        """Which of the rendering shortcuts that reach into Textual's private classes this
+        App takes (``tui/rendering.py``); the screens look the same either way."""
         self.replayer = replayer
         """Turns a game record into steps for the replay screen (the host's engine does
         the stepping; without one, records are shown as text only)."""
@@ -265,6 +270,7 @@ class MeldhallApp(App[int]):
 
 
 def make_app(link: Link,
-             replayer: Callable[[dict[str, Any]], Stepper] | None = None) -> MeldhallApp:
+             replayer: Callable[[dict[str, Any]], Stepper] | None = None,
+             shortcuts: frozenset[str] = SHORTCUTS) -> MeldhallApp:
     """Build one session's App around its link (tests pass a fake link)."""
-    return MeldhallApp(link, replayer=replayer)
+    return MeldhallApp(link, replayer=replayer, shortcuts=shortcuts)

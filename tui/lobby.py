@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from tui.widgets import TextLines
+from tui.widgets import KeysBar, TextLines
 
 
 def seats_text(table: dict[str, Any]) -> str:
@@ -83,7 +83,7 @@ class LobbyScreen(Screen[None]):
         yield TextLines(id="people")
         yield TextLines(id="games")
         yield TextLines(id="status")
-        yield Footer()
+        yield KeysBar()
 
     def on_mount(self) -> None:
         self._ready = True

@@ -13,11 +13,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.cards import CardLook, card_label, cards_text, sort_hand
 from tui.games import screen_for
 from tui.panels import TableInfo
+from tui.widgets import KeysBar
 
 
 class StepView(Protocol):
@@ -89,7 +90,7 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(id="step", markup=False)
-        yield Footer()
+        yield KeysBar()
 
     def on_mount(self) -> None:
         self._show()

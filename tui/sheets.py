@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from tui.games import GameScreen, screen_for
 from tui.panels import TableInfo
 from tui.rules_text import RULES, TITLES, RuleEntry, rule_text
+from tui.widgets import KeysBar
 
 MIN_SIZE = (80, 24)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
@@ -99,7 +100,7 @@ class ScoreScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="sheet"):
             yield Static(score_renderable(self.info), id="scores")
-        yield Footer()
+        yield KeysBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -148,7 +149,7 @@ class RulesScreen(ModalScreen[None]):
             for game in games:
                 with TabPane(game_title(game), id=f"rules-{game}"):
                     yield RulesView(game)
-        yield Footer()
+        yield KeysBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -166,7 +167,7 @@ class RecordScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Static(self.text, id="record", markup=False)
-        yield Footer()
+        yield KeysBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -186,7 +187,7 @@ class RuleDialog(ModalScreen[None]):
         body = rule_body(entry) if entry else Text(f"{self.rule_id}: no text for this rule yet.")
         with VerticalScroll(id="dialog"):
             yield Static(body, markup=False)
-        yield Footer()
+        yield KeysBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -207,7 +208,7 @@ class SettingsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Static(id="settings", markup=False)
-        yield Footer()
+        yield KeysBar()
 
     def on_mount(self) -> None:
         self._draw()
@@ -253,7 +254,7 @@ class KeysScreen(ModalScreen[None]):
         with VerticalScroll(id="dialog"):
             yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\n" + LEAVE_KEYS,
                          markup=False)
-        yield Footer()
+        yield KeysBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -274,7 +275,7 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Static(f"{self.question}\n\ny: yes  n/Esc: no", id="quit", markup=False)
-        yield Footer()
+        yield KeysBar()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -301,7 +302,7 @@ class QuitDialog(ConfirmDialog):
         with VerticalScroll(id="dialog"):
             yield Static(f"{self.question}\n\ny: leave  n/Esc: stay", id="quit",
                          markup=False)
-        yield Footer()
+        yield KeysBar()
 
 
 class TooSmallScreen(ModalScreen[None]):

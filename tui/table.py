@@ -80,7 +80,8 @@ class TableScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._compositor = DirtyOnlyCompositor()
+        if "dirty-rows" in self.app.shortcuts:
+            self._compositor = DirtyOnlyCompositor()
         self.message: dict[str, Any] | None = None
         self.info: TableInfo | None = None
         self.error: dict[str, Any] | None = None

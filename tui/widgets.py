@@ -275,7 +275,8 @@ class PaintedOnce(Widget):
         self._content = self.content_region.size
         styles = self.styles
         padding = styles.padding
-        if (padding.top or padding.bottom or self._border_title is not None
+        if ("painted-rows" not in getattr(self.app, "shortcuts", ())
+                or padding.top or padding.bottom or self._border_title is not None
                 or self._border_subtitle is not None
                 or (styles.has_any_rules(*BOX_RULES) and not self._only_side_padding())):
             self._filters = self._filters_key = ()  # the styles cache applies them here
@@ -572,10 +573,13 @@ class KeysBar(TextLines):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Any) -> None:
-        offered = [(binding.key_display or self.app.get_key_display(binding),
-                    binding.description, binding.action, enabled)
-                   for _, binding, enabled, _ in screen.active_bindings.values()
-                   if binding.show]
+        offered: list[tuple[str, str, str, bool]] = []
+        seen: set[tuple[str, str]] = set()
+        for _, binding, enabled, _ in screen.active_bindings.values():
+            if binding.show and (binding.action, binding.description) not in seen:
+                seen.add((binding.action, binding.description))  # "escape,q": one entry
+                offered.append((binding.key_display or self.app.get_key_display(binding),
+                                binding.description, binding.action, enabled))
         self.show(tuple(offered), lambda: self._text(offered))
 
     def _text(self, offered: list[tuple[str, str, str, bool]]) -> Text:
