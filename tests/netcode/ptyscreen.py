@@ -55,12 +55,12 @@ class PtyScreen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         return await asyncio.wait_for(wait(), timeout)
 
 
-async def open_pty(port: int, name: str, **options: Any
+async def open_pty(port: int, name: str, term: str = "xterm-256color", **options: Any
                    ) -> tuple[asyncssh.SSHClientConnection, PtyScreen]:
     conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
                                   client_keys=None, agent_path=None, password="",
                                   preferred_auth="keyboard-interactive")
-    _chan, screen = await conn.create_session(PtyScreen, term_type="xterm-256color",
+    _chan, screen = await conn.create_session(PtyScreen, term_type=term,
                                               term_size=(WIDTH, HEIGHT), encoding=None,
                                               **options)
     return conn, screen
