@@ -396,8 +396,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     gc_file = work / "gc.json"
     proc, port = await start_host(
         work / "data", work / "host.log", ["--allow-client-seeds", *args.host_args],
-        wrapper=ROOT / "bench" / "host_gc.py" if args.gc_probe else None,
-        env={"MELDHALL_GC_STATS": str(gc_file), **dict(e.split("=", 1) for e in args.env)})
+        wrapper=(ROOT / "bench" / "host_gc.py" if args.gc_probe
+                 else ROOT / "bench" / "host_profile.py" if args.profile else None),
+        env={"MELDHALL_GC_STATS": str(gc_file),
+             **({"MELDHALL_PROFILE": str(args.profile.resolve())} if args.profile else {}),
+             **dict(e.split("=", 1) for e in args.env)})
     conns: list[asyncssh.SSHClientConnection] = []
     tables: list[RoomTable] = []
     out: dict[str, Any] = {}
@@ -441,10 +444,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         received0 = {id(p): p.received for t in tables for p in t.screens}
         lag.lags.clear()
         gc0 = await gc_snapshot(proc, gc_file) if args.gc_probe else None
+        if args.profile:
+            proc.send_signal(signal.SIGUSR1)
         cpu0, t_start = host_cpu_s(proc.pid), time.perf_counter()
         client0 = time.process_time()
         await asyncio.sleep(args.seconds)
         cpu1, t_end = host_cpu_s(proc.pid), time.perf_counter()
+        if args.profile:
+            proc.send_signal(signal.SIGUSR2)
         gc1 = await gc_snapshot(proc, gc_file) if args.gc_probe else None
         if args.gc_probe:  # how much garbage does the freeze policy keep? (one full pass)
             gc_reclaim = await gc_snapshot(proc, gc_file, signal.SIGUSR2)
@@ -637,6 +644,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="extra argument for `meldhall serve` (repeat)")
     parser.add_argument("--gc-probe", action="store_true",
                         help="run the host under bench/host_gc.py: time its collections")
+    parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
+                        help="profile the host during the play window (cProfile stats to"
+                        " FILE; slows the host, so its figures are not comparable)")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="environment for the host process (repeat)")
     parser.add_argument("--out", type=Path, default=RESULTS)

@@ -10,7 +10,6 @@ from typing import Any
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
-from textual._segment_tools import line_pad
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
@@ -235,28 +234,17 @@ def text_key(text: Text) -> Hashable:
     return text.plain, tuple(text.spans), text.style
 
 
-def filters_key(filters: Sequence[Any]) -> Hashable:
-    return tuple((type(f), tuple(sorted(vars(f).items()))) for f in filters)
-
-
-BOX_RULES = ("border_top", "border_bottom", "border_left", "border_right", "outline_top",
-             "outline_bottom", "outline_left", "outline_right", "padding", "tint", "hatch",
-             "opacity", "text_opacity")
-"""Style rules under which Textual's styles cache adds something to a widget's lines."""
-
-
 class PaintedOnce(Widget):
-    """A widget of plain lines, painted straight onto the screen.
+    """A widget of plain lines whose rows are made once and reused until they change.
 
-    Textual passes every widget's lines through its styles cache, which looks up the
-    border, outline, padding, tint, opacity and the theme for each line of each widget a
-    repaint touches. These widgets have none of that (at most padding left and right), so
-    their finished rows are made here once per (style, width) and reused until they
-    change; a widget styled with anything else goes through Textual's path as usual.
+    Each line's segments are built, cropped and styled once per (text, style, width) and
+    shared between sessions (``SHARED_ROWS``); Textual's styles cache then places them
+    as for any widget. ``rich_style`` walks every ancestor's styles on each call, so the
+    base style and the content size are read at most once per render pass.
 
-    ``rich_style`` walks every ancestor's styles on each call, so the base style and the
-    content size are read at most once per render pass. ``tests/tui/test_rendering.py``
-    compares these rows with the ones Textual's own path makes.
+    (These rows once skipped Textual's styles cache too, through its private helpers:
+    11% of host CPU per update alone, less than the compositor's 19%, and only one
+    reach into Textual's private classes is kept; see ``tui/rendering.py``.)
     """
 
     _content: Size = Size(0, 0)
@@ -266,51 +254,20 @@ class PaintedOnce(Widget):
         self._style: RichStyle | None = None
         self._painted: dict[int, Strip] = {}
         self._painted_for: tuple[Any, ...] | None = None
-        self._filters: tuple[Any, ...] = ()
-        self._filters_key: Hashable = ()
-        self._background: Any = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._style = None
         self._content = self.content_region.size
-        styles = self.styles
-        padding = styles.padding
-        if ("painted-rows" not in getattr(self.app, "shortcuts", ())
-                or padding.top or padding.bottom or self._border_title is not None
-                or self._border_subtitle is not None
-                or (styles.has_any_rules(*BOX_RULES) and not self._only_side_padding())):
-            self._filters = self._filters_key = ()  # the styles cache applies them here
-            return super().render_lines(crop)
-        filters = tuple(self.app.get_line_filters())
-        if filters != self._filters:
-            self._filters, self._filters_key = filters, filters_key(filters)
-        self.base_style  # noqa: B018 - reads the style and keys the painted rows
-        line = self.render_line
-        strips = [line(y) for y in crop.line_range]
-        width = self.outer_size.width
-        if padding.left or padding.right:
-            inner = RichStyle(bgcolor=self._style.bgcolor if self._style else None)
-            strips = [Strip(line_pad(strip, padding.left, padding.right, inner), width)
-                      for strip in strips]
-        if crop.column_span != (0, width):
-            x1, x2 = crop.column_span
-            strips = [strip.crop(x1, x2) for strip in strips]
-        return strips
-
-    def _only_side_padding(self) -> bool:
-        styles = self.styles
-        others = [rule for rule in BOX_RULES if rule != "padding"]
-        return not styles.has_any_rules(*others)
+        return super().render_lines(crop)
 
     @property
     def base_style(self) -> RichStyle:
         if self._style is None:
             self._style = self.rich_style
-            key = (self._style, self._content.width, self._filters)
+            key = (self._style, self._content.width)
             if key != self._painted_for:
                 self._painted_for = key
                 self._painted.clear()
-                self._background = self.background_colors[1] if self._filters else None
         return self._style
 
     def paint_text(self, key: int, text: Text) -> Strip:
@@ -319,30 +276,22 @@ class PaintedOnce(Widget):
         done = self._painted.get(key)
         if done is None:
             style = self.base_style
-            shared = (text_key(text), style, self._content.width, self._background,
-                      self._filters_key)
+            shared = (text_key(text), style, self._content.width)
             done = SHARED_ROWS.get(shared)
             if done is None:
-                done = self.finish(text_strip(text, self.app.console)
-                                   .crop_extend(0, self._content.width, style)
-                                   .apply_style(style))
+                done = (text_strip(text, self.app.console)
+                        .crop_extend(0, self._content.width, style)
+                        .apply_style(style))
                 SHARED_ROWS.put(shared, done)
             self._painted[key] = done
         return done
-
-    def finish(self, strip: Strip) -> Strip:
-        """A finished row through the App's line filters (on Textual's own path the
-        styles cache applies them, and there are none here)."""
-        for line_filter in self._filters:
-            strip = strip.apply_filter(line_filter, self._background)
-        return strip
 
     def blank(self) -> Strip:
         """An empty row (kept with the painted rows, under a key no row uses)."""
         style = self.base_style
         done = self._painted.get(-1)
         if done is None:
-            done = self._painted[-1] = self.finish(Strip.blank(self._content.width, style))
+            done = self._painted[-1] = Strip.blank(self._content.width, style)
         return done
 
     def forget(self, key: int | None = None) -> None:

@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 from textual._compositor import Compositor
-from textual.geometry import Region
-from textual.widget import Widget
 
 from engine.bots import make_bot
 from tests.tui.conftest import (
@@ -24,7 +22,7 @@ from tests.tui.conftest import (
 )
 from tui.app import make_app
 from tui.compositor import DirtyOnlyCompositor
-from tui.widgets import LinesView, PaintedOnce, TextLines
+from tui.widgets import LinesView, TextLines
 
 
 def renders(screen: Any) -> dict[str, int]:
@@ -130,41 +128,6 @@ async def bots_play(pilot: Any, link: FakeLink, game: Any, seat: int | None, mov
         if pause:
             await pilot.pause()
     await pilot.pause()
-
-
-def rows_both_ways(widget: PaintedOnce) -> tuple[list[str], list[str]]:
-    """The widget's rows from its own path and from Textual's styles cache, as the
-    escape sequences a terminal would receive."""
-    console = widget.app.console
-    whole = Region(0, 0, *widget.outer_size)
-    widget.forget()
-    widget._styles_cache.clear()
-    ours = [strip.render(console) for strip in widget.render_lines(whole)]
-    widget._filters = ()  # Textual's path applies the App's filters itself
-    widget._style = None
-    widget.forget()
-    theirs = [strip.render(console) for strip in Widget.render_lines(widget, whole)]
-    widget.forget()
-    return ours, theirs
-
-
-@pytest.mark.parametrize("mono", [False, True], ids=["colour", "mono"])
-@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
-async def test_line_widgets_paint_what_textuals_styles_cache_paints(
-        seat: int | None, mono: bool) -> None:
-    """The line widgets skip Textual's styles cache; every row, padding included (the
-    melds panel has some), is what that cache would have made."""
-    link, game = FakeLink(), game_at(HAND_STAGE)
-    async with make_app(link).run_test(size=(100, 30)) as pilot:
-        if mono:
-            pilot.app.change_setting("mono")
-        await at_table(pilot, link, game, seat)
-        await bots_play(pilot, link, game, seat, 30, pause=False)
-        widgets = [w for w in pilot.app.screen.query(PaintedOnce) if w.size]
-        assert {"panel", "log", "seats", "top"} <= {w.id for w in widgets}
-        for widget in widgets:
-            ours, theirs = rows_both_ways(widget)
-            assert ours == theirs, widget.id
 
 
 async def test_sessions_sharing_lines_and_rows_still_see_their_own_table() -> None:
