@@ -77,10 +77,15 @@ class RandomBot:
         "meld": _meld}
 
 
-BOTS = {"random": RandomBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 
 
 def make_bot(kind: str, seed: int) -> Bot:
+    if kind == "basic" and kind not in BOTS:
+        from .basic_bot import BasicBot  # (it builds on this module)
+
+        BOTS["basic"] = BasicBot
     if kind not in BOTS:
-        raise ValueError(f"unknown bot kind {kind!r}; kinds are {', '.join(sorted(BOTS))}")
+        raise ValueError(f"unknown bot kind {kind!r}; kinds are "
+                         f"{', '.join(sorted({*BOTS, 'basic'}))}")
     return BOTS[kind](seed)

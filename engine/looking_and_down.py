@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .basic_bot import Tactics
 from .cards import RED_THREES
 from .core import Commit, Events, FamilyGame, teams_for
 from .errors import IllegalAction, InvalidAction
@@ -26,9 +27,18 @@ from .turns import CanastaGame
 CANASTA_KINDS = ("red_canasta", "red_canasta_3", "black_canasta")
 
 
+class LDTactics(Tactics):
+    """The basic bot's Looking and Down habits: a red three held costs 500 (LD-C4), so
+    it goes onto a red canasta when it can and is otherwise the first card discarded."""
+
+    def points(self, code: str, view: dict[str, Any]) -> int:
+        return 500 if code in RED_THREES else super().points(code, view)
+
+
 class LookingAndDown(CanastaGame):
     name = "looking_and_down"
     title = "Looking and Down"
+    BOT_TACTICS: ClassVar[Tactics] = LDTactics()
     PHASES: ClassVar[dict[str, frozenset[str]]] = {
         # Frozen seats meld and lay off in the turn player's draw and play phases (LD-F2).
         "draw": frozenset({"draw", "take_pile", "meld", "lay_off"}),

@@ -151,6 +151,25 @@ class CanastaGame(PublicParts, FamilyGame):
             events.append({"type": "drew", "seat": seat, "count": len(new),
                            "reason": "replacement"})
 
+    def apply(self, seat: int, action: dict[str, Any]) -> Events:
+        events = super().apply(seat, action)
+        if not self.stock and self.phase in self.TURN_PHASES:
+            self._end_dead_end(events)
+        return events
+
+    TURN_PHASES: ClassVar[frozenset[str]] = frozenset({"draw", "play"})
+
+    def _end_dead_end(self, events: Events) -> None:
+        """The stock is empty and the player whose turn it is has nothing legal left (a
+        last card they may not discard, HF-G7): the turn cannot end, so the deal ends as
+        when a turn ends on an empty stock (HF-E2, our reading of a case the rules do not
+        name). Events are appended to the action's own, so a replay does the same."""
+        turn = self.turn
+        if turn in self._to_act_list and not self._legal(turn):
+            events.append({"type": "stock_exhausted"})
+            self._end_deal(events, went_out=None)
+            self._version += 1  # views kept for the version the action made are stale
+
     def _end_turn(self, events: Events) -> None:
         """The deal ends when a turn ends on an empty stock (HF-T8 / HF-E2)."""
         if not self.stock:

@@ -316,3 +316,16 @@ def test_HF_E5_game_length_follows_deals_option(deals):
                  f"hands.{deals % 4}: 5C 6C\nstock: 0", options={"deals": deals})
     g.apply(deals % 4, discard_action(g, deals % 4, "5C"))
     assert g.over
+
+
+def test_HF_E2_a_turn_left_with_nothing_legal_on_an_empty_stock_ends_the_deal():
+    """Our reading of a case HF-E2 does not name: the last stock card was a red three,
+    its replacement could not be drawn, and the player holds one card in the foot stage
+    that HF-G7 does not let them discard (their side lacks the piles to go out). The turn
+    cannot end, so the deal ends as it would at the end of that turn, the card unplayed."""
+    g = ready("9C", melds0="KS KH KD", phase="draw", extra="stock: 3H\n")
+    events = draw(g, 0)
+    assert {"type": "stock_exhausted"} in events
+    assert g.phase == "deal_over" and g.view(None)["stock"] == 0
+    row = g.score_sheet[-1]
+    assert row["stock_exhausted"] is True and row["went_out"] is None

@@ -1,0 +1,274 @@
+"""The `basic` bot: a sensible club player's habits, from the seat's view alone.
+
+It reads only what `view(seat)` shows (its hand, the melds, the pile's top and size, the
+counts, the scores and the `legal` listing) and keeps nothing between calls, so it plays
+the same over the network as in tests, and a card it cannot see never changes what it
+does. What it does, in order of what the listing offers:
+- takes the pile whenever it may (the option that spends the fewest wild cards);
+- melds as many cards as one meld action can (natural blocks first, then by value per
+  card, within the listing's limits), so the side heads for its canastas and out;
+- lays off every card it can onto its side's melds, naturals before wild cards;
+- goes out when it may, unless its side's melds are far behind another side's;
+- discards the card it needs least: never a wild card unless behind (a wild freezes
+  the pile against the next player where the game says so), a card that blocks the
+  pile for the next player when it has one, else a single card of a rank it holds no
+  pair of and that the next player's side has not melded, the dearest first (it costs
+  most if an opponent goes out);
+- asks its partner to go out when the listing offers it, and answers a partner's
+  question by what its own hand would cost.
+A game adds its own habits through `Tactics` (its `BOT_TACTICS`): which discards block
+or freeze the pile, and how to choose among kinds the shared habits do not know.
+Anything else the listing offers in a kind this bot has no habit for is chosen at
+random among the listing's concrete options (seeded), never invented.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from .bots import RandomBot
+from .listing import by_value, pick_blocks
+
+WILD_LAY_OFF_GAP = 7
+"""A wild card goes onto a meld at most this many cards short of a canasta. Against the
+random bot, wild cards laid off anywhere won more games than wild cards kept for the
+last places of a canasta (Looking and Down, 80 one-deal games: 61 against 56)."""
+
+GOING_OUT_EDGE = 500
+"""What going out is reckoned to be worth against the other sides' melds: its bonus and
+the cards they are left holding (going out whenever allowed won the most games against
+the random bot; a side far behind still plays on)."""
+
+HOLD_POINTS = 100
+"""A partner is allowed to go out when this hand would cost at most this much."""
+
+
+class Tactics:
+    """What a game tells the basic bot about itself; the defaults suit most of the family."""
+
+    complete_at = 7
+    """Cards in a canasta."""
+
+    def rank(self, code: str) -> str:
+        return code[:-1] if code != "JK" else "JK"
+
+    def is_wild(self, code: str, view: dict[str, Any]) -> bool:
+        return code == "JK" or self.rank(code) in view.get("wild_ranks", ())
+
+    def points(self, code: str, view: dict[str, Any]) -> int:
+        """Card points as the family counts them (used to choose, never to score)."""
+        rank = self.rank(code)
+        if code == "JK":
+            return 50
+        if rank in ("2", "A"):
+            return 20
+        if rank in ("K", "Q", "J", "10", "9", "8"):
+            return 10
+        return 5
+
+    def blocks_pile(self, code: str, view: dict[str, Any]) -> bool:
+        """A discard the next player cannot take the pile with (threes, in most games)."""
+        return self.rank(code) == "3"
+
+    def freezes_pile(self, code: str, view: dict[str, Any]) -> bool:
+        """A discard that makes the pile harder for everyone to take."""
+        return self.is_wild(code, view)
+
+    def other(self, entry: dict[str, Any], view: dict[str, Any],
+              rng: random.Random) -> dict[str, Any] | None:
+        """A game's own choice for a kind the shared habits do not cover; None: random."""
+        return None
+
+
+class BasicBot:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self._random = RandomBot(seed)
+
+    def __repr__(self) -> str:
+        return "BasicBot(...)"
+
+    def act(self, view: dict[str, Any]) -> dict[str, Any]:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this view's seat has nothing to do now")
+        tactics = tactics_for(view)
+        kinds = {entry["type"]: entry for entry in legal}
+        for kind in ("answer", "next_deal", "take_pile", "draw", "ask_to_go_out", "meld",
+                     "lay_off"):
+            entry = kinds.get(kind)
+            if entry is None:
+                continue
+            action = getattr(self, "_" + kind)(entry, view, tactics)
+            if action is not None:
+                return action
+        for entry in legal:  # the game's own kinds
+            if entry["type"] == "discard":
+                continue
+            action = tactics.other(entry, view, self.rng)
+            if action is not None:
+                return action
+        if "discard" in kinds:
+            return self._discard(kinds["discard"], view, tactics)
+        return self._any(legal)
+
+    # ---------------------------------------------------------------- the shared habits
+    def _answer(self, entry: dict[str, Any], view: dict[str, Any],
+                tactics: Tactics) -> dict[str, Any]:
+        cost = sum(tactics.points(c["code"], view) for c in view.get("hand", ()))
+        allow = cost <= HOLD_POINTS
+        if allow not in entry.get("choices", (True, False)):
+            allow = not allow
+        return {"type": "answer", "answer": {"allow": allow}}
+
+    def _next_deal(self, entry: dict[str, Any], view: dict[str, Any],
+                   tactics: Tactics) -> dict[str, Any]:
+        return {"type": "next_deal"}
+
+    def _take_pile(self, entry: dict[str, Any], view: dict[str, Any],
+                   tactics: Tactics) -> dict[str, Any] | None:
+        options = entry.get("options") or []
+        if not options:
+            return None
+        codes = {c["id"]: c["code"] for c in view.get("hand", ())}
+
+        def wilds_spent(option: dict[str, Any]) -> int:
+            return sum(tactics.is_wild(codes.get(i, ""), view) for i in option.get("cards", ()))
+
+        return dict(min(options, key=wilds_spent))
+
+    def _draw(self, entry: dict[str, Any], view: dict[str, Any],
+              tactics: Tactics) -> dict[str, Any]:
+        return {"type": "draw"}
+
+    def _ask_to_go_out(self, entry: dict[str, Any], view: dict[str, Any],
+                       tactics: Tactics) -> dict[str, Any] | None:
+        hand = view.get("hand", ())
+        return {"type": "ask_to_go_out"} if len(hand) <= 3 else None
+
+    def _meld(self, entry: dict[str, Any], view: dict[str, Any],
+              tactics: Tactics) -> dict[str, Any] | None:
+        if "options" in entry:  # concrete melds: the one that puts down the most cards
+            options = entry["options"]
+            return dict(max(options, key=lambda o: sum(
+                len(m["cards"] if isinstance(m, dict) else m) for m in o.get("melds", ()))))
+        blocks, need, limit = entry["blocks"], entry["min_count"], entry["max_cards"]
+        if not self._may_go_out(view, tactics):
+            limit = min(limit, len(view.get("hand", ())) - 2)
+        codes = {c["id"]: c["code"] for c in view.get("hand", ())}
+
+        def natural(block: dict[str, Any]) -> bool:
+            return not any(tactics.is_wild(codes.get(i, ""), view) for i in block["cards"])
+
+        # Natural blocks first (a natural canasta pays more); wild cards only as needed.
+        order = [b for b in by_value(blocks) if natural(b)]
+        order += [b for b in by_value(blocks) if not natural(b)]
+        first = pick_blocks(order, need, limit)
+        if not first:
+            return None
+        chosen, used = list(first), sum(len(b["cards"]) for b in first)
+        for block in order:  # then every other natural block that still fits
+            if block not in chosen and used + len(block["cards"]) <= limit:
+                chosen.append(block)
+                used += len(block["cards"])
+        return {"type": "meld", "melds": [list(b["cards"]) for b in chosen]}
+
+    def _lay_off(self, entry: dict[str, Any], view: dict[str, Any],
+                 tactics: Tactics) -> dict[str, Any] | None:
+        if "options" in entry:
+            return dict(entry["options"][0]) if entry["options"] else None
+        if len(view.get("hand", ())) <= 2 and not self._may_go_out(view, tactics):
+            return None
+        codes = {c["id"]: c["code"] for c in view.get("hand", ())}
+        melds = {m["id"]: m for m in view.get("melds", ())}
+        wild_later = None
+        for target in entry["targets"]:
+            for card in target["cards"]:
+                if not tactics.is_wild(codes.get(card, ""), view):
+                    return {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+                meld = melds.get(target["meld"])
+                if wild_later is None and meld is not None and meld.get("rank") is not None \
+                        and self._short_of_canasta(meld, view) <= WILD_LAY_OFF_GAP:
+                    wild_later = {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+        return wild_later
+
+    def _short_of_canasta(self, meld: dict[str, Any], view: dict[str, Any]) -> int:
+        complete_at = tactics_for(view).complete_at
+        return max(0, complete_at - meld.get("size", len(meld.get("cards", ()))))
+
+    def _discard(self, entry: dict[str, Any], view: dict[str, Any],
+                 tactics: Tactics) -> dict[str, Any]:
+        cards = entry["cards"]
+        codes = {c["id"]: c["code"] for c in view.get("hand", ())}
+        held = Counter(tactics.rank(codes[c]) for c in cards if c in codes)
+        danger = self._next_sides_ranks(view)
+        behind = self._behind(view)
+
+        def cost(card: int) -> tuple[int, int, int]:
+            code = codes.get(card, "")
+            rank = tactics.rank(code)
+            if tactics.is_wild(code, view):
+                return (0 if behind and tactics.freezes_pile(code, view) else 5, 0, card)
+            if tactics.blocks_pile(code, view):
+                return (1, -tactics.points(code, view), card)
+            if rank in danger:
+                return (4, -tactics.points(code, view), card)
+            if held[rank] >= 2:
+                return (3, -tactics.points(code, view), card)
+            return (2, -tactics.points(code, view), card)
+
+        return {"type": "discard", "card": min(cards, key=cost)}
+
+    # ---------------------------------------------------------------- reading the view
+    def _may_go_out(self, view: dict[str, Any], tactics: Tactics) -> bool:
+        """Going out ends the deal: worth it on the last hand only when this side's melds
+        are ahead of every other side's (a side behind plays on and melds more)."""
+        seat, teams = view.get("seat"), view.get("teams") or []
+        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        counts = (view.get("counts") or {}).get(seat, {})
+        if any(isinstance(v, int) and not isinstance(v, bool) and v > 0
+               for k, v in counts.items() if k != "hand"):
+            return True  # a second hand is still to come: emptying this one is progress
+        value = Counter[int]()
+        for m in view.get("melds", ()):
+            value[m["team"]] += sum(tactics.points(c["code"], view) for c in m["cards"])
+            if m.get("complete"):
+                value[m["team"]] += 300
+        ours = (value[mine] if mine is not None else 0) + GOING_OUT_EDGE
+        return all(ours > v for t, v in value.items() if t != mine)
+
+    def _next_sides_ranks(self, view: dict[str, Any]) -> set[str]:
+        """The ranks the next seat's side has melds of: feeding it one helps it take the pile."""
+        seat, teams = view.get("seat"), view.get("teams") or []
+        if seat is None or not teams:
+            return set()
+        seats = sum(len(t) for t in teams)
+        following = (seat + 1) % seats
+        team = next((i for i, t in enumerate(teams) if following in t), None)
+        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        if team is None or team == mine:
+            return set()
+        return {m["rank"] for m in view.get("melds", ()) if m.get("team") == team and m.get("rank")}
+
+    def _behind(self, view: dict[str, Any]) -> bool:
+        seat, teams, totals = view.get("seat"), view.get("teams") or [], view.get("totals") or {}
+        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        if mine is None or not totals:
+            return False
+        ours = totals.get(mine, 0)
+        return any(v > ours for t, v in totals.items() if t != mine)
+
+    def _any(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return self._random.act({"legal": legal})
+
+
+def tactics_for(view: dict[str, Any]) -> Tactics:
+    from .registry import GAMES  # the registry imports the games, which may import bots
+
+    info = GAMES.get(view.get("game", ""))
+    return getattr(info.factory, "BOT_TACTICS", None) or SHARED if info else SHARED
+
+
+SHARED = Tactics()
