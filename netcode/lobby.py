@@ -24,11 +24,19 @@ from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.records import build_record, text_record
 from netcode.session import Session
 from netcode.store import Store
-from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP, Occupant, Table, new_seed
+from netcode.table import (
+    ABSENT_POLICIES,
+    BOT_LEVELS,
+    TABLE_SETTINGS,
+    TABLE_SETTINGS_HELP,
+    Occupant,
+    Table,
+    new_seed,
+)
 
 log = logging.getLogger(__name__)
 
-BOT_KINDS = ("random",)
+BOT_KINDS = BOT_LEVELS
 PEOPLE_DELAY = 1.0
 """Seconds within which arrivals and departures share one lobby listing."""
 RECORD_TEXT_MAX = 150_000
@@ -96,6 +104,8 @@ class Lobby:
                 name = names.get(rec.user_id or "")
                 table.occupants[seat] = Occupant(
                     rec.user_id, display_name(rec.user_id, name) if name else None, rec.bot)
+                if rec.covered:
+                    table.covered[seat] = list(rec.covered)
             table.start()
             log.info("restored table %s (%s) at action %s", record.id, record.game,
                      len(record.log))
@@ -365,6 +375,15 @@ class Lobby:
         if refusal is not None:
             session.put(error_frame("too_many_tables", refusal))
             return
+        given = message.get("table") or {}
+        if given.get("bot_level", BOT_LEVELS[0]) not in BOT_LEVELS:
+            session.put(error_frame("invalid", f"bot_level must be one of "
+                                               f"{', '.join(BOT_LEVELS)}."))
+            return
+        if given.get("absent", ABSENT_POLICIES[0]) not in ABSENT_POLICIES:
+            session.put(error_frame("invalid", f"absent must be one of "
+                                               f"{', '.join(ABSENT_POLICIES)}."))
+            return
         seed = message.get("seed")
         if not (self.allow_client_seeds and isinstance(seed, int)):
             seed = new_seed()
@@ -449,9 +468,10 @@ class Lobby:
         table = self._manager(session, "add a bot")
         if table is None:
             return
-        kind = message.get("kind", "random")
+        kind = message.get("kind") or table.settings["bot_level"]
         if kind not in BOT_KINDS:
-            session.put(error_frame("unknown_bot", f"There is no bot called {kind!r}."))
+            session.put(error_frame("unknown_bot", f"There is no bot level {kind!r}; levels "
+                                                   f"are {', '.join(BOT_KINDS)}."))
             return
         free = [s for s, occ in enumerate(table.occupants) if occ.free]
         seat = message.get("seat")

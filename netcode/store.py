@@ -69,6 +69,8 @@ CREATE TABLE IF NOT EXISTS actions (
 class SeatRecord:
     user_id: str | None = None
     bot: str | None = None
+    covered: list[int] = field(default_factory=list)
+    """Deals of this game in which a bot played for the seat's person."""
 
 
 @dataclass(slots=True)
@@ -113,6 +115,8 @@ class Store:
             for column in ("creator", "settings"):  # a database from before they existed
                 if column not in columns:
                     self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} TEXT")
+            if "covered" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
+                self._db.execute("ALTER TABLE seats ADD COLUMN covered TEXT")
             self._migrate()
 
     def _migrate(self) -> None:
@@ -244,6 +248,11 @@ class Store:
                 (user_id, bot, table_id, seat),
             )
 
+    def set_covered(self, table_id: int, seat: int, deals: list[int]) -> None:
+        with self._lock:
+            self._db.execute("UPDATE seats SET covered = ? WHERE table_id = ? AND seat = ?",
+                             (json.dumps(deals), table_id, seat))
+
     def append_action(self, table_id: int, idx: int, seat: int, action: dict[str, Any]) -> None:
         """Commit one applied action; returns only once it is durable."""
         with self._lock:
@@ -276,6 +285,7 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            self._db.execute("UPDATE seats SET covered = NULL WHERE table_id = ?", (table_id,))
             self._db.execute(
                 "UPDATE tables SET seed = ?, round = round + 1 WHERE id = ?",
                 (_seed_in(seed), table_id),
@@ -298,10 +308,12 @@ class Store:
                 for r in rows
             ]
             by_id = {rec.id: rec for rec in records}
-            for table_id, seat, user_id, bot in self._db.execute(
-                "SELECT table_id, seat, user_id, bot FROM seats ORDER BY table_id, seat"
+            for table_id, seat, user_id, bot, covered in self._db.execute(
+                "SELECT table_id, seat, user_id, bot, covered FROM seats "
+                "ORDER BY table_id, seat"
             ):
-                by_id[table_id].seat_records[seat] = SeatRecord(user_id, bot)
+                by_id[table_id].seat_records[seat] = SeatRecord(
+                    user_id, bot, json.loads(covered or "[]"))
             for table_id, seat, blob in self._db.execute(
                 "SELECT table_id, seat, action FROM actions ORDER BY table_id, idx"
             ):

@@ -52,14 +52,26 @@ def bot_seed(table_seed: int, seat: int, round_no: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0, "take_back": False}
+TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0, "take_back": False,
+                                  "bot_level": "basic", "bot_pace_ms": 0, "absent": "wait",
+                                  "absent_grace": 60}
 """The host's own options for a table (the game's are the engine's)."""
+BOT_LEVELS = ("basic", "random")
+"""The bot levels a table offers (``engine.bots.make_bot`` kinds), the default first."""
+ABSENT_POLICIES = ("wait", "bot")
 TABLE_SETTINGS_HELP: dict[str, str] = {
     "clock": "Show everyone how long the player on turn has been thinking.",
     "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "
                    "the table is told when it runs out.",
     "take_back": "A player may take back their own melds and lay-offs of this turn until "
                  "they discard or see a new card.",
+    "bot_level": "The level of the bots added at this table and of a bot covering for "
+                 "someone away: basic (a sensible player) or random (any legal move).",
+    "bot_pace_ms": "Milliseconds a bot waits before each move, so people can follow the "
+                   "play (0: the host's pace).",
+    "absent": "When a seated person drops or their turn clock runs out: wait for them, or "
+              "bot (a bot of bot_level plays their seat until they are back).",
+    "absent_grace": "Seconds a dropped person's seat waits before a bot covers it.",
 }
 
 
@@ -135,7 +147,16 @@ class Table:
         self._bot_delay = bot_delay
         self._open_hands = open_hands
         self._bots: dict[int, Bot] = {}
+        self._cover_bots: dict[int, Bot] = {}
         self._bot_pending: dict[int, int] = {}
+        self.covering: dict[int, str] = {}
+        """Seats of people who are away, and the level of the bot playing for each."""
+        self.covered: dict[int, list[int]] = {}
+        """Per seat, the deals in which a bot played for its person (the score sheet says)."""
+        self._absence: dict[int, asyncio.TimerHandle] = {}
+        self._stalled: set[int] = set()
+        """Covered seats whose person is here but let the turn clock run out: they take
+        the seat back by acting, not by coming back."""
         self._bot_tokens = itertools.count(1)
         self._queue: asyncio.Queue[_Item | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -183,16 +204,26 @@ class Table:
         return "playing"
 
     def players(self) -> list[dict[str, Any]]:
-        present = {m.user_id for m, seat in self.watchers.items() if seat is not None}
-        return [
-            {
+        present = self._present_users()
+        out = []
+        for seat, occ in enumerate(self.occupants):
+            player = {
                 "seat": seat,
                 "name": f"bot {seat}" if occ.bot else occ.name,
                 "bot": occ.bot is not None,
                 "present": occ.bot is not None or (occ.user_id in present),
             }
-            for seat, occ in enumerate(self.occupants)
-        ]
+            if occ.bot:
+                player["level"] = occ.bot
+            if seat in self.covering:
+                player["covered_by"] = self.covering[seat]
+            if self.covered.get(seat):
+                player["covered_deals"] = list(self.covered[seat])
+            out.append(player)
+        return out
+
+    def _present_users(self) -> set[str]:
+        return {m.user_id for m, seat in self.watchers.items() if seat is not None}
 
     def seat_of(self, user_id: str) -> int | None:
         for seat, occ in enumerate(self.occupants):
@@ -227,6 +258,7 @@ class Table:
         self._store.set_seat(self.id, seat, occupant.user_id, occupant.bot)
         self._bots.pop(seat, None)
         self._bot_pending.pop(seat, None)
+        self._uncover(seat)
         if occupant.bot is not None:
             self._schedule_bots()
         self._presence_changed()
@@ -292,6 +324,9 @@ class Table:
         if seat is None:
             member.put(error_frame("spectator", "Spectators cannot act.", ref=item.ref))
             return
+        if seat in self.covering:  # the person acts again: the seat is theirs at once
+            self._uncover(seat)
+            self._queue.put_nowait(_Item("presence"))
         if seat not in self.game.to_act:
             member.put(error_frame("not_your_turn", "It is not your turn.", ref=item.ref))
             return
@@ -317,13 +352,18 @@ class Table:
             return
         del self._bot_pending[seat]
         occ = self.occupants[seat]
-        if occ.bot is None or self.game.over or seat not in self.game.to_act:
+        covering = occ.bot is None and seat in self.covering
+        if (occ.bot is None and not covering) or self.game.over \
+                or seat not in self.game.to_act:
             return
-        bot = self._bots.get(seat)
+        bots = self._cover_bots if covering else self._bots
+        bot = bots.get(seat)
         if bot is None:
             from engine.bots import make_bot
 
-            bot = self._bots[seat] = make_bot(occ.bot, bot_seed(self.seed, seat, self.round))
+            kind = self.covering[seat] if covering else occ.bot
+            assert kind is not None
+            bot = bots[seat] = make_bot(kind, bot_seed(self.seed, seat, self.round))
 
         def think_and_apply() -> list[dict[str, Any]]:
             action = bot.act(self.game.view(seat))
@@ -340,6 +380,8 @@ class Table:
             self._schedule_bots()
             return
         self._saved()
+        if covering:
+            self._note_covered(seat)
         await self._publish(events=events, actor=seat)
 
     async def _handle_sync(self, item: _Item) -> None:
@@ -396,6 +438,8 @@ class Table:
         self.game = await asyncio.to_thread(fresh)
         self.seed = seed
         self._bots.clear()
+        self._cover_bots.clear()
+        self.covered.clear()
         await self._publish(events=[{"type": "new_game", "round": self.round}], actor=None)
 
     # worker-thread side: only ever called from this table's task via to_thread
@@ -497,7 +541,14 @@ class Table:
         if seq != self.seq or self.over:
             return
         names = [self.players()[s]["name"] or f"seat {s}" for s in sorted(self.to_act)]
-        self.chat("meldhall", f"Time is up for {' and '.join(names)}; the table waits.")
+        if self.settings["absent"] != "bot":
+            self.chat("meldhall", f"Time is up for {' and '.join(names)}; the table waits.")
+            return
+        self.chat("meldhall", f"Time is up for {' and '.join(names)}.")
+        for seat in sorted(self.to_act):
+            if self.occupants[seat].user_id is not None:
+                self._stalled.add(seat)
+                self._cover(seat)
 
     # bots
     def _schedule_bots(self) -> None:
@@ -506,12 +557,14 @@ class Table:
         if self._task is None or self.over:
             return
         loop = asyncio.get_running_loop()
+        pace = self.settings["bot_pace_ms"] / 1000 or self._bot_delay
         for seat in sorted(self.to_act):
-            if self.occupants[seat].bot is None or seat in self._bot_pending:
+            if seat in self._bot_pending or (
+                    self.occupants[seat].bot is None and seat not in self.covering):
                 continue
             token = next(self._bot_tokens)
             self._bot_pending[seat] = token
-            loop.call_later(self._bot_delay, self._queue.put_nowait,
+            loop.call_later(pace, self._queue.put_nowait,
                             _Item("bot", seat=seat, token=token))
 
     # the disk
@@ -530,6 +583,57 @@ class Table:
             self.chat("host", "Moves are saved again: play on.")
 
     def _presence_changed(self) -> None:
+        self._check_absence()
         self._queue.put_nowait(_Item("presence"))
         if self._on_change is not None:
             self._on_change(self)
+
+    # absent players (the ``absent`` setting)
+    def _check_absence(self) -> None:
+        """A person back at their seat takes it back at once; a seat whose person is away
+        is covered by a bot once ``absent_grace`` has passed (if the table says so)."""
+        present = self._present_users()
+        loop = asyncio.get_running_loop()
+        for seat, occ in enumerate(self.occupants):
+            away = occ.user_id is not None and occ.user_id not in present
+            if not away:
+                if seat not in self._stalled:
+                    self._uncover(seat)
+                continue
+            if (self.settings["absent"] == "bot" and seat not in self.covering
+                    and seat not in self._absence and not self.over):
+                self._absence[seat] = loop.call_later(
+                    self.settings["absent_grace"], self._cover, seat, occ.user_id)
+
+    def _cover(self, seat: int, user_id: str | None = None) -> None:
+        self._absence.pop(seat, None)
+        occ = self.occupants[seat]
+        if self.over or occ.user_id is None or seat in self.covering or (
+                user_id is not None and occ.user_id != user_id):
+            return
+        level = self.settings["bot_level"]
+        self.covering[seat] = level
+        self.chat("meldhall", f"A {level} bot plays for {occ.name or f'seat {seat}'} "
+                              "until they are back.")
+        self._queue.put_nowait(_Item("presence"))
+        if self._on_change is not None:
+            self._on_change(self)
+        self._schedule_bots()
+
+    def _uncover(self, seat: int) -> None:
+        self._stalled.discard(seat)
+        timer = self._absence.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if self.covering.pop(seat, None) is not None:
+            self._cover_bots.pop(seat, None)
+            self._bot_pending.pop(seat, None)
+            name = self.occupants[seat].name or f"seat {seat}"
+            self.chat("meldhall", f"{name} is back and plays their own seat again.")
+
+    def _note_covered(self, seat: int) -> None:
+        deal = int(getattr(self.game, "deal_number", 0) or 0)
+        deals = self.covered.setdefault(seat, [])
+        if deal and deal not in deals:
+            deals.append(deal)
+            self._store.set_covered(self.id, seat, deals)

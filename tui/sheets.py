@@ -9,6 +9,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, VerticalScroll
@@ -82,6 +83,13 @@ def score_renderable(info: TableInfo) -> Group:
     parts.append(Text("Totals: " + "   ".join(
         f"{info.team_name(int(t))} {n}" for t, n in sorted(totals.items(), key=lambda kv:
                                                              int(kv[0])))))
+    covered = [(p, p["covered_deals"]) for p in info.message.get("players") or []
+               if p.get("covered_deals")]
+    if covered:
+        parts.append(Text("A bot played for " + "; ".join(
+            f"{p.get('name') or 'seat ' + str(p['seat'])} in deal"
+            f"{'s' if len(deals) > 1 else ''} {', '.join(map(str, deals))}"
+            for p, deals in covered) + ".", style="yellow"))
     if v.get("over") or info.message.get("over"):
         winners = v.get("winners") or []
         names = " and ".join(info.team_name(w) for w in winners) or "nobody"
@@ -279,6 +287,42 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+BOT_LEVEL_CHOICES: list[tuple[str, str]] = [
+    ("basic", "basic: plays like a sensible club player"),
+    ("random", "random: any legal move (for a quick game or a test)"),
+]
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """One of a few choices by its number; dismisses with the chosen value (None: Esc)."""
+
+    BINDINGS = [Binding("escape,q", "choose(-1)", "Cancel")]
+
+    def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices[:9]
+
+    def compose(self) -> ComposeResult:
+        lines = [self.question, ""]
+        lines += [f"{n}  {label}" for n, (_, label) in enumerate(self.choices, 1)]
+        lines += ["", "Esc: cancel"]
+        with VerticalScroll(id="dialog"):
+            yield Static("\n".join(lines), id="quit", markup=False)
+        yield KeysBar()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            event.stop()
+            self.action_choose(int(event.character) - 1)
+
+    def action_choose(self, index: int) -> None:
+        if 0 <= index < len(self.choices):
+            self.dismiss(self.choices[index][0])
+        elif index < 0:
+            self.dismiss(None)
 
 
 class QuitDialog(ConfirmDialog):

@@ -30,7 +30,7 @@ from tui.cards import (
 from tui.compositor import DirtyOnlyCompositor
 from tui.games import GameScreen, screen_for
 from tui.panels import GamePanel, TableInfo, side_by_side, table_look
-from tui.sheets import ConfirmDialog
+from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
 from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
 # binding action -> the legal kind (of the contract's vocabulary) that makes it available
@@ -275,9 +275,12 @@ class TableScreen(Screen[None]):
         if seat == info.seat:
             t.append(" (you)")
         if player.get("bot"):
-            t.append(" [bot]", style="cyan")
+            level = player.get("level")
+            t.append(f" [{level} bot]" if level else " [bot]", style="cyan")
         elif player.get("name") is None:
             t.append(" (free)", style="dim")
+        elif player.get("covered_by"):
+            t.append(f" (away: {player['covered_by']} bot plays)", style="yellow")
         elif not player.get("present", True):
             t.append(" (away)", style="yellow")
         if seat == info.view.get("dealer"):
@@ -706,7 +709,18 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
 
     def action_add_bot(self) -> None:
-        self.app.send({"t": "add_bot"})  # type: ignore[attr-defined]
+        """Asks which level; the host puts it in the first free seat."""
+        players = (self.message or {}).get("players") or []
+        if players and not any(p.get("name") is None and not p.get("bot") for p in players):
+            self.note("Every seat at this table is taken.")
+            return
+
+        def chosen(level: str | None) -> None:
+            if level:
+                self.app.send({"t": "add_bot", "kind": level})  # type: ignore[attr-defined]
+
+        self.app.push_screen(ChoiceDialog("Add a bot at the first free seat. Which level?",
+                                          BOT_LEVEL_CHOICES), chosen)
 
     def action_remove_bot(self) -> None:
         """Asks first; the host refuses while the bot's hand is in a deal."""

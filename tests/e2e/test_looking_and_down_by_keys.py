@@ -123,7 +123,7 @@ async def test_two_keyed_players_and_a_bot_play_and_a_meld_is_made_out_of_turn(
             await term.wait_until(lambda t, s=seat: f"you: seat {s}" in t)
         organiser.send("watch", table=table_id)
         await organiser.wait_for("joined")
-        organiser.send("add_bot", seat=2)  # the creator seats a bot while watching
+        organiser.send("add_bot", seat=2, kind="random")  # (a long deal: the random level)
         conn, spectator = await open_terminal_plain(host.port, "sue")
         conns.append(conn)
         await spectator.wait_until(lambda t: "meldhall lobby" in t)

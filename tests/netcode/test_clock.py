@@ -1,9 +1,10 @@
 """The turn clock, a table option: everyone sees how long the player on turn has thought;
-past the limit the table is told, and (no bot covers a seat yet) it waits."""
+past the limit the table is told, and (with `absent: wait`, the default) it waits."""
 
 from __future__ import annotations
 
 from netcode.server import Host, HostConfig
+from netcode.table import TABLE_SETTINGS
 
 
 async def test_the_clock_runs_for_everyone_and_the_table_hears_when_time_is_up(
@@ -23,8 +24,8 @@ async def test_the_clock_runs_for_everyone_and_the_table_hears_when_time_is_up(
     assert "clock" in watched
     note = await spy.wait_for("chat", lambda m: m["name"] == "meldhall", timeout=10)
     assert note["text"] == "Time is up for ann; the table waits."
-    assert host.lobby.tables[table_id].settings == {"clock": True, "clock_limit": 1,
-                                                    "take_back": False}
+    assert host.lobby.tables[table_id].settings == {**TABLE_SETTINGS, "clock": True,
+                                                    "clock_limit": 1}
     await host.stop()
     again = Host(host_config)
     await again.start()

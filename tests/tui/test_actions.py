@@ -292,3 +292,29 @@ async def test_take_back_is_offered_only_when_the_host_says_so_and_is_logged() -
                    "events": [{"type": "took_back", "seat": 1, "action": "lay_off"}]})
         await pilot.pause()
         assert "bob took back a lay-off." in screen_text(pilot.app)
+
+
+async def test_adding_a_bot_asks_its_level() -> None:
+    """`b` offers the levels by number; Esc sends nothing; a table with no free seat is
+    told so without a question."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        message = view_message(game, 1)
+        message["players"][2] = {"seat": 2, "name": None, "bot": False, "present": False}
+        link.push(message)
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        asked = str(pilot.app.screen.query_one("#quit").render())
+        assert "Which level?" in asked and "1  basic" in asked and "2  random" in asked
+        await pilot.press("escape", "b", "2")
+        await pilot.pause()
+        assert [m for m in link.sent if m.get("t") == "add_bot"] == [
+            {"t": "add_bot", "kind": "random"}]
+        link.push(view_message(game, 1))  # every seat taken again
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen)
+    assert len([m for m in link.sent if m.get("t") == "add_bot"]) == 1

@@ -1,0 +1,76 @@
+"""Bot levels and absent players at a table (the table's `bot_level`, `bot_pace_ms`,
+`absent` and `absent_grace` options), over real SSH with frame clients. The drop and
+reconnect by key, watched on screens, is `tests/e2e/test_absent_player.py`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from netcode.server import Host
+
+
+async def test_a_bot_is_added_at_the_chosen_level_and_an_unknown_level_is_refused(
+        host: Host, connect: Any) -> None:
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4, table={"bot_level": "random"})
+    table_id = (await ann.wait_for("joined"))["table"]
+    ann.send("add_bot", seat=1, kind="genius")
+    refused = await ann.wait_for("error")
+    assert refused["code"] == "unknown_bot"
+    assert refused["message"] == "There is no bot level 'genius'; levels are basic, random."
+    ann.send("add_bot", seat=1, kind="basic")
+    ann.send("add_bot", seat=2)  # the table's level
+    view = await ann.wait_for("view", lambda m: m["players"][2]["bot"])
+    assert [p.get("level") for p in view["players"]] == [None, "basic", "random", None]
+    assert host.lobby.tables[table_id].occupants[1].bot == "basic"
+
+
+async def test_table_options_for_bots_and_absence_are_checked(host: Host, connect: Any) -> None:
+    ann = await connect("ann")
+    for table, message in (({"absent": "maybe"}, "absent must be one of wait, bot."),
+                           ({"bot_level": "genius"}, "bot_level must be one of basic, random.")):
+        ann.send("create", game="hand_and_foot", seats=4, seed=4, table=table)
+        refused = await ann.wait_for("error")
+        assert refused["message"] == message
+    ann.send("create", game="hand_and_foot", seats=4, seed=4, table={"absent_grace": 0})
+    refused = await ann.wait_for("error")
+    assert "absent_grace" in refused["message"]
+    assert not host.lobby.tables
+
+
+async def test_a_player_who_lets_the_clock_run_out_is_covered_until_they_act(
+        host: Host, connect: Any) -> None:
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4,
+             table={"clock": True, "clock_limit": 1, "absent": "bot", "bot_pace_ms": 20})
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
+                       and all(p["name"] for p in m["players"]))
+    note = await ann.wait_for("chat", lambda m: "plays for" in m["text"], timeout=10)
+    assert note["text"].startswith("A basic bot plays for ann")
+    moved = await ann.wait_for("events", lambda m: m["seat"] == 0, timeout=10)
+    assert moved["events"] and 0 in table.covering
+    ann.send("action", action={"type": "draw"}, ref=1)  # whatever it is, she is back
+    await ann.wait_for("chat", lambda m: "is back and plays" in m["text"], timeout=10)
+    assert 0 not in table.covering
+    view = await ann.wait_for("view", lambda m: "covered_by" not in m["players"][0])
+    assert view["players"][0]["covered_deals"] == [1]
+
+
+async def test_by_default_a_dropped_players_seat_waits(host: Host, connect: Any) -> None:
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4, table={"absent_grace": 1})
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    assert table.settings["absent"] == "wait"
+    bob = await connect("bob")
+    bob.send("watch", table=table_id)
+    await bob.wait_for("joined")
+    ann.close()
+    view = await bob.wait_for("view", lambda m: not m["players"][0]["present"])
+    assert "covered_by" not in view["players"][0]
+    await table.barrier()
+    assert not table.covering and not table._absence
