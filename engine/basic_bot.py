@@ -51,6 +51,9 @@ class Tactics:
     complete_at = 7
     """Cards in a canasta."""
 
+    discard_kind = "discard"
+    """The action that ends a turn by giving up one card (Skarney offers it instead)."""
+
     def rank(self, code: str) -> str:
         return code[:-1] if code != "JK" else "JK"
 
@@ -105,13 +108,13 @@ class BasicBot:
             if action is not None:
                 return action
         for entry in legal:  # the game's own kinds
-            if entry["type"] == "discard":
+            if entry["type"] == tactics.discard_kind:
                 continue
             action = tactics.other(entry, view, self.rng)
             if action is not None:
                 return action
-        if "discard" in kinds:
-            return self._discard(kinds["discard"], view, tactics)
+        if tactics.discard_kind in kinds:
+            return self._discard(kinds[tactics.discard_kind], view, tactics)
         return self._any(legal)
 
     # ---------------------------------------------------------------- the shared habits
@@ -145,6 +148,8 @@ class BasicBot:
 
     def _ask_to_go_out(self, entry: dict[str, Any], view: dict[str, Any],
                        tactics: Tactics) -> dict[str, Any] | None:
+        if entry.get("options"):  # asks that carry their going-out plan: one that pays
+            return dict(entry["options"][0]) if self._may_go_out(view, tactics) else None
         hand = view.get("hand", ())
         return {"type": "ask_to_go_out"} if len(hand) <= 3 else None
 
@@ -219,7 +224,7 @@ class BasicBot:
                 return (3, -tactics.points(code, view), card)
             return (2, -tactics.points(code, view), card)
 
-        return {"type": "discard", "card": min(cards, key=cost)}
+        return {"type": entry["type"], "card": min(cards, key=cost)}
 
     # ---------------------------------------------------------------- reading the view
     def _may_go_out(self, view: dict[str, Any], tactics: Tactics) -> bool:
