@@ -80,12 +80,18 @@ class RandomBot:
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 
 
-def make_bot(kind: str, seed: int) -> Bot:
+def make_bot(kind: str, seed: int, **settings: Any) -> Bot:
+    """A bot of a level: ``random``, ``basic``, or ``search`` (``think_ms``: its time per
+    decision, default 200)."""
     if kind == "basic" and kind not in BOTS:
         from .basic_bot import BasicBot  # (it builds on this module)
 
         BOTS["basic"] = BasicBot
+    if kind == "search" and kind not in BOTS:
+        from .search_bot import SearchBot
+
+        BOTS["search"] = SearchBot  # type: ignore[assignment]
     if kind not in BOTS:
         raise ValueError(f"unknown bot kind {kind!r}; kinds are "
-                         f"{', '.join(sorted({*BOTS, 'basic'}))}")
-    return BOTS[kind](seed)
+                         f"{', '.join(sorted({*BOTS, 'basic', 'search'}))}")
+    return BOTS[kind](seed, **settings)  # type: ignore[call-arg]

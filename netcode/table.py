@@ -56,7 +56,7 @@ TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0, "take_back":
                                   "bot_level": "basic", "bot_pace_ms": 0, "absent": "wait",
                                   "absent_grace": 60}
 """The host's own options for a table (the game's are the engine's)."""
-BOT_LEVELS = ("basic", "random")
+BOT_LEVELS = ("basic", "random", "search")
 """The bot levels a table offers (``engine.bots.make_bot`` kinds), the default first."""
 ABSENT_POLICIES = ("wait", "bot")
 TABLE_SETTINGS_HELP: dict[str, str] = {
@@ -66,7 +66,8 @@ TABLE_SETTINGS_HELP: dict[str, str] = {
     "take_back": "A player may take back their own melds and lay-offs of this turn until "
                  "they discard or see a new card.",
     "bot_level": "The level of the bots added at this table and of a bot covering for "
-                 "someone away: basic (a sensible player) or random (any legal move).",
+                 "someone away: basic (a sensible player), random (any legal move) or "
+                 "search (thinks ahead for a fifth of a second a move).",
     "bot_pace_ms": "Milliseconds a bot waits before each move, so people can follow the "
                    "play (0: the host's pace).",
     "absent": "When a seated person drops or their turn clock runs out: wait for them, or "
@@ -366,7 +367,11 @@ class Table:
             bot = bots[seat] = make_bot(kind, bot_seed(self.seed, seat, self.round))
 
         def think_and_apply() -> list[dict[str, Any]]:
-            action = bot.act(self.game.view(seat))
+            view = self.game.view(seat)
+            # The search level deals the unseen cards anew from the game (fairly: see
+            # engine/search_bot.py); the others read the view only.
+            action = (bot.act(view, self.game) if getattr(bot, "wants_game", False)
+                      else bot.act(view))
             return self._apply_and_log(seat, action)
 
         try:

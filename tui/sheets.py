@@ -292,6 +292,7 @@ class ConfirmDialog(ModalScreen[bool]):
 BOT_LEVEL_CHOICES: list[tuple[str, str]] = [
     ("basic", "basic: plays like a sensible club player"),
     ("random", "random: any legal move (for a quick game or a test)"),
+    ("search", "search: thinks ahead, a fifth of a second a move (the strongest)"),
 ]
 
 

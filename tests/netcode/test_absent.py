@@ -17,7 +17,7 @@ async def test_a_bot_is_added_at_the_chosen_level_and_an_unknown_level_is_refuse
     ann.send("add_bot", seat=1, kind="genius")
     refused = await ann.wait_for("error")
     assert refused["code"] == "unknown_bot"
-    assert refused["message"] == "There is no bot level 'genius'; levels are basic, random."
+    assert refused["message"] == "There is no bot level 'genius'; levels are basic, random, search."
     ann.send("add_bot", seat=1, kind="basic")
     ann.send("add_bot", seat=2)  # the table's level
     view = await ann.wait_for("view", lambda m: m["players"][2]["bot"])
@@ -28,7 +28,8 @@ async def test_a_bot_is_added_at_the_chosen_level_and_an_unknown_level_is_refuse
 async def test_table_options_for_bots_and_absence_are_checked(host: Host, connect: Any) -> None:
     ann = await connect("ann")
     for table, message in (({"absent": "maybe"}, "absent must be one of wait, bot."),
-                           ({"bot_level": "genius"}, "bot_level must be one of basic, random.")):
+                           ({"bot_level": "genius"},
+                            "bot_level must be one of basic, random, search.")):
         ann.send("create", game="hand_and_foot", seats=4, seed=4, table=table)
         refused = await ann.wait_for("error")
         assert refused["message"] == message

@@ -307,7 +307,7 @@ async def test_adding_a_bot_asks_its_level() -> None:
         await pilot.press("b")
         await pilot.pause()
         asked = str(pilot.app.screen.query_one("#quit").render())
-        assert "Which level?" in asked and "1  basic" in asked and "2  random" in asked
+        assert "Which level?" in asked and "1  basic" in asked and "3  search" in asked
         await pilot.press("escape", "b", "2")
         await pilot.pause()
         assert [m for m in link.sent if m.get("t") == "add_bot"] == [

@@ -1,0 +1,195 @@
+"""The `search` bot: determinized look-ahead over the basic bot's play.
+
+For each decision with more than one sensible choice it takes a few candidate actions
+(the basic bot's own, the other cheap discards, the pile versus the stock, yes versus no),
+and for each, again and again while its time lasts: deals the cards its seat cannot see
+in a new random way (`determinize`), makes the move, lets basic bots play every seat to
+the end of the deal, and notes how its side did against the best other side. It picks
+the candidate with the best average. More time means more deals tried per candidate.
+
+`determinize` is fair by construction: it rebuilds the game from what the seat sees
+(the ids and faces its view shows) and the faces of everything else *sorted*, then
+shuffled with the bot's own generator; where the unseen cards actually lie never enters
+(`tests/engine/test_search_bot.py` deals them differently and gets the same action).
+The host gives the bot its table's game only for this: `SearchBot.act(view, game)`;
+with no game it plays as the basic bot.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from .basic_bot import BasicBot, Tactics, tactics_for
+
+MAX_CANDIDATES = 6
+ROLLOUT_STEPS = 600
+"""A deal's remaining actions rarely reach this; a rollout stopped here is scored as it stands."""
+
+
+def card_ids_in(value: Any, out: set[int] | None = None) -> set[int]:
+    """Every card id a view shows (cards are dicts with an ``id``)."""
+    out = set() if out is None else out
+    if isinstance(value, dict):
+        if "id" in value and "code" in value and isinstance(value["id"], int):
+            out.add(value["id"])
+        for v in value.values():
+            card_ids_in(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            card_ids_in(v, out)
+    return out
+
+
+def determinize(game: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of the game in which every card the seat cannot see has a new face, dealt
+    from those faces sorted and then shuffled: a function of the seat's view and `rng`."""
+    from . import from_dict
+
+    state = game.to_dict()
+    codes = state["state"]["codes"]
+    seen = card_ids_in(game.view(seat))
+    hidden = [i for i in range(len(codes)) if i not in seen]
+    faces = sorted(codes[i] for i in hidden)
+    rng.shuffle(faces)
+    for i, face in zip(hidden, faces, strict=True):
+        codes[i] = face
+    return from_dict(state)
+
+
+class SearchBot:
+    wants_game = True
+    """The host passes its table's game to `act` (for `determinize` only)."""
+
+    def __init__(self, seed: int, think_ms: float = 200.0, deals: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.think_ms = think_ms
+        self.deals = deals
+        """A fixed number of deals of the unseen cards per decision instead of a time
+        budget: the same decision every time, for tests."""
+        self.basic = BasicBot(seed)
+        self.rollouts = 0
+        """Rollouts made for the last decision (the benchmark reports it)."""
+
+    def __repr__(self) -> str:
+        return f"SearchBot(think_ms={self.think_ms})"
+
+    def act(self, view: dict[str, Any], game: Any = None) -> dict[str, Any]:
+        self.rollouts = 0
+        basic = self.basic.act(view)
+        if game is None or view.get("seat") is None:
+            return basic
+        candidates = self._candidates(view, basic)
+        if len(candidates) < 2:
+            return basic
+        deadline = time.perf_counter() + self.think_ms / 1000 * 0.9
+        seat = view["seat"]
+        ours = next(i for i, t in enumerate(view["teams"]) if seat in t)
+        if self.deals is not None:
+            deadline = float("inf")
+        gains: list[list[float]] = [[] for _ in candidates[1:]]
+        while time.perf_counter() < deadline and (
+                self.deals is None or len(gains[0]) < self.deals):
+            world_seed = self.rng.getrandbits(64)
+            results = []
+            for action in candidates:  # every candidate on the same deal of unseen cards
+                if time.perf_counter() >= deadline:
+                    break
+                world = determinize(game, seat, random.Random(world_seed))
+                results.append(self._rollout(world, seat, ours, action, deadline))
+                self.rollouts += 1
+            if len(results) < len(candidates):
+                break  # a deal not tried by every candidate is not a fair comparison
+            for k, result in enumerate(results[1:]):
+                gains[k].append(result - results[0])
+        return candidates[self._better(gains)]
+
+    @staticmethod
+    def _better(gains: list[list[float]]) -> int:
+        """The candidate whose gain over the basic bot's choice, deal by deal, is largest
+        and clearly above noise (its mean more than twice its standard error); else 0,
+        the basic bot's choice: a whole deal played out varies by hundreds of points."""
+        best, best_mean = 0, 0.0
+        for k, xs in enumerate(gains, 1):
+            n = len(xs)
+            if n < 3:
+                continue
+            mean = sum(xs) / n
+            spread = (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5
+            if mean > best_mean and mean > 2 * spread / n ** 0.5:
+                best, best_mean = k, mean
+        return best
+
+    def _candidates(self, view: dict[str, Any], basic: dict[str, Any]) -> list[dict[str, Any]]:
+        """The basic bot's choice first, then other plausible ones, each once."""
+        tactics = tactics_for(view)
+        out = [basic]
+        for entry in view["legal"]:
+            out.extend(self._choices(entry, view, tactics))
+        seen, unique = set(), []
+        for action in out:
+            key = json.dumps(action, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                unique.append(action)
+        return unique[:MAX_CANDIDATES]
+
+    def _choices(self, entry: dict[str, Any], view: dict[str, Any],
+                 tactics: Tactics) -> list[dict[str, Any]]:
+        kind = entry["type"]
+        if kind == "answer":
+            return [{"type": "answer", "answer": {"allow": c}} for c in entry.get("choices", ())]
+        if kind in ("draw", "next_deal"):
+            return [{"type": kind}]
+        if kind == "take_pile" and entry.get("options"):
+            return [dict(entry["options"][0])]
+        if kind == tactics.discard_kind:
+            codes = {c["id"]: c["code"] for c in view.get("hand", ())}
+            by_rank: dict[str, int] = {}
+            for card in entry["cards"]:
+                by_rank.setdefault(tactics.rank(codes.get(card, "")), card)
+            return [{"type": kind, "card": c} for c in list(by_rank.values())[:4]]
+        return []
+
+    def _rollout(self, world: Any, seat: int, ours: int, action: dict[str, Any],
+                 deadline: float) -> float:
+        """The side's score in this deal against the best other side's, after the move and
+        basic play to the end of the deal."""
+        before = dict(world.totals)
+        deal = world.deal_number
+        try:
+            world.apply(seat, action)
+        except Exception:
+            return -1e6  # not legal in this deal of the unseen cards: never choose it
+        players = {s: BasicBot(self.rng.getrandbits(32)) for s in range(world.seats)}
+        for step in range(ROLLOUT_STEPS):
+            if world.over or world.deal_number != deal or not world.to_act \
+                    or world.phase in world.BETWEEN_DEALS:
+                break
+            if step % 32 == 0 and time.perf_counter() >= deadline:
+                break
+            mover = min(world.to_act)
+            world.apply(mover, players[mover].act(world.view(mover)))
+        gained = {t: world.totals.get(t, 0) - before.get(t, 0) for t in range(len(world.teams))}
+        if all(v == 0 for v in gained.values()):  # the deal is not over: judge the table
+            gained = self._table_value(world)
+        others = [v for t, v in gained.items() if t != ours]
+        return gained.get(ours, 0) - (max(others) if others else 0)
+
+    @staticmethod
+    def _table_value(world: Any) -> dict[int, float]:
+        """Each side's melds as they stand (card points, and 300 a canasta), less the
+        cards its players still hold: a rough score of an unfinished deal."""
+        public = world.view(None)
+        tactics = tactics_for(public)
+        value = {t: 0.0 for t in range(len(world.teams))}
+        for m in public.get("melds", ()):
+            value[m["team"]] += sum(tactics.points(c["code"], public) for c in m["cards"])
+            if m.get("complete"):
+                value[m["team"]] += 300
+        for t, seats in enumerate(world.teams):
+            for s in seats:
+                value[t] -= 10 * len(world.hands[s])
+        return value

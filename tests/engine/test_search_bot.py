@@ -1,0 +1,93 @@
+"""The `search` bot: legal, and fair although the host hands it the table's game.
+
+It gets the game only to deal the cards its seat cannot see in new ways; these tests
+hold it to what its seat may know: with the unseen cards lying differently (the same
+view), it makes the same decision. A fixed number of deals per decision (`deals`) makes
+a decision repeatable; at a table it thinks for a time instead (`bench/bots.py`
+measures how long, and how strong).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.search_bot import SearchBot, determinize
+
+from .test_hf_properties import hidden_from
+from .test_properties import advance
+
+SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("hand_and_foot", 4, {"deals": 1}),
+    ("looking_and_down", 2, {"max_deals": 1}),
+    ("looking_and_down", 4, {"max_deals": 1}),
+]
+IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
+FEW = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def redealt(game: engine.Game, seat: int, shuffle_seed: int) -> engine.Game:
+    """The same game with the cards the seat cannot see lying differently."""
+    state = game.to_dict()
+    hidden = sorted(hidden_from(game, seat))
+    faces = [state["state"]["codes"][i] for i in hidden]
+    random.Random(shuffle_seed).shuffle(faces)
+    for i, code in zip(hidden, faces, strict=True):
+        state["state"]["codes"][i] = code
+    return engine.from_dict(state)
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), SEATINGS, ids=IDS)
+def test_search_bot_only_sends_legal_actions(name: str, seats: int,
+                                             options: dict[str, Any]) -> None:
+    game = engine.create_game(name, seats, 5, options)
+    bots = {s: SearchBot(50 + s, deals=2) for s in range(seats)}
+    while not game.over:
+        seat = min(game.to_act)
+        action = bots[seat].act(game.view(seat), game)
+        game.check(seat, action)
+        game.apply(seat, action)
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), SEATINGS, ids=IDS)
+@FEW
+@given(seed=st.integers(0, 2**64), steps=st.integers(0, 400), shuffle_seed=st.integers(0, 2**31))
+def test_search_bot_decides_from_what_its_seat_may_know(
+        name: str, seats: int, options: dict[str, Any], seed: int, steps: int,
+        shuffle_seed: int) -> None:
+    game = engine.create_game(name, seats, seed, options)
+    advance(game, random.Random(seed), steps)
+    for seat in sorted(game.to_act):
+        other = redealt(game, seat, shuffle_seed)
+        assert other.view(seat) == game.view(seat)
+        assert SearchBot(3, deals=3).act(other.view(seat), other) == \
+            SearchBot(3, deals=3).act(game.view(seat), game)
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), SEATINGS[:2], ids=IDS[:2])
+def test_determinize_keeps_the_seats_view_and_the_deck(name: str, seats: int,
+                                                      options: dict[str, Any]) -> None:
+    game = engine.create_game(name, seats, 9, options)
+    advance(game, random.Random(9), 120)
+    seat = min(game.to_act)
+    world = determinize(game, seat, random.Random(1))
+    assert world.view(seat) == game.view(seat)
+    assert sorted(world.to_dict()["state"]["codes"]) == sorted(game.to_dict()["state"]["codes"])
+    others = [s for s in range(seats) if s != seat]
+    assert any(world.view(s)["hand"] != game.view(s)["hand"] for s in others)
+
+
+def test_without_the_game_it_plays_as_the_basic_bot() -> None:
+    from engine.bots import make_bot
+
+    game = engine.create_game("hand_and_foot", 4, 2, {"deals": 1})
+    for _ in range(40):
+        seat = min(game.to_act)
+        view = game.view(seat)
+        assert make_bot("search", 4, think_ms=5).act(view) == make_bot("basic", 4).act(view)
+        game.apply(seat, make_bot("basic", 4).act(view))
