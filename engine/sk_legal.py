@@ -1,0 +1,291 @@
+"""What Skarney allows a seat now, described cheaply.
+
+The listing never enumerates subsets of a hand. Where Skarney's melds need more than a
+list of cards (a contract of an exact shape, a wild card's declared place, a steal's
+three ids), entries carry a few concrete `options` the engine has built to pass `check`;
+lay-off entries also give `targets` (each card legal on its own, as in the other games)
+and the offer lists the cards that may be offered. A player may always make other melds
+than those shown: `check` is the law, this is a guide.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import JOKER, RANK_ORDER
+from .melds import Run
+
+if TYPE_CHECKING:
+    from .skarney import Skarney
+
+PLACES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_OFFER = [{"type": "accept"}, {"type": "decline"}]
+_DRAW = [{"type": "draw"}]
+_NEXT = [{"type": "next_deal"}]
+_ANSWER = [{"type": "answer", "choices": [True, False]}]
+
+
+def legal_kinds(game: Skarney, seat: int) -> list[dict[str, Any]]:
+    """The listing, bound as the game's `legal` itself (the seat check included)."""
+    if seat not in game._to_act_list:
+        return []
+    phase = game.phase
+    if phase == "play":
+        return play_entries(game, seat)
+    if phase == "offer":
+        return [dict(e) for e in _OFFER]
+    if phase == "draw":
+        return [dict(e) for e in _DRAW]
+    if phase == "answer":
+        return [{"type": "answer", "choices": [True, False]}]
+    if phase == "deal_over":
+        return [dict(e) for e in _NEXT]
+    return []
+
+
+def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    hand = game.hands[seat]
+    team = game.team_of[seat]
+    steals = steal_options(game, seat)
+    if steals:
+        out.append({"type": "steal_wild", "options": steals})
+    may_meld = not game.contract_turn or game.options["contract_turn_play"]
+    size = len(hand)
+    keep = 1 if game.barred else 0  # SK-G4: nothing that empties the hand
+    if may_meld:
+        by_rank, wilds, _ = game.hand_groups(seat)
+        if not game.opened[team]:
+            found = contract_options(game, hand, by_rank, wilds, size - keep)
+            if found:
+                out.append({"type": "meld", "options": found})
+                if game.partnership and not game.asked and not game.barred:
+                    outs = [o for o in found if sum(len(m["cards"]) if isinstance(m, dict)
+                                                    else len(m) for m in o["melds"]) == size]
+                    if outs:
+                        out.append({"type": "ask_to_go_out", "options": [
+                            {"type": "ask_to_go_out", "plan": {"melds": outs[0]["melds"],
+                                                               "lay_offs": []}}]})
+        else:
+            melds = new_meld_options(game, by_rank, wilds, size - keep)
+            if melds:
+                out.append({"type": "meld", "options": melds})
+            targets, lays = lay_off_options(game, seat, by_rank, wilds, size - keep)
+            if lays:
+                out.append({"type": "lay_off", "targets": targets, "options": lays})
+            if game.partnership and not game.asked and not game.barred and size == 1:
+                singles = lay_off_options(game, seat, by_rank, wilds, 1)[1]
+                if singles:
+                    lay = {k: v for k, v in singles[0].items() if k != "type"}
+                    out.append({"type": "ask_to_go_out", "options": [
+                        {"type": "ask_to_go_out", "plan": {"melds": [], "lay_offs": [lay]}}]})
+    if game.drew_last:
+        out.append({"type": "end_turn"})
+    elif size >= 2:
+        banned = game.offer_ban.get(seat)
+        codes = game._codes
+        cards = [i for i in hand if codes[i] not in banned] if banned else list(hand)
+        out.append({"type": "offer", "cards": cards or list(hand)})
+    elif size == 1:
+        out.append({"type": "declare_last_card"})
+    return out
+
+
+def steal_options(game: Skarney, seat: int) -> list[dict[str, Any]]:
+    """SK-W: one steal per opposing meld whose wild card the hand can pay for."""
+    team = game.team_of[seat]
+    codes, wild = game._codes, game._wild
+    hand = game.hands[seat]
+    out = []
+    for m in game._melds.values():
+        if m.team == team or not m.wilds:
+            continue
+        if type(m) is Run:
+            for w, means in m.declared:
+                card = next((i for i in hand if codes[i] == means and not wild[i]), None)
+                if card is not None:
+                    out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": card})
+        elif m.rank is not None:
+            w = next(i for i in m.cards if wild[i])
+            by_rank = game.hand_groups(seat)[0].get(m.rank)
+            if by_rank:
+                out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": by_rank[0]})
+    return out
+
+
+def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
+          ) -> list[tuple[list[int], str | None]]:
+    """Windows of k places of one suit the hand fills with naturals, or with naturals and
+    one wild card (its declared code given): (naturals, declared or None)."""
+    codes = game._codes
+    by_suit: dict[str, dict[str, int]] = {}
+    for rank, ids in by_rank.items():
+        for i in ids:
+            by_suit.setdefault(codes[i][-1], {}).setdefault(rank, i)
+    out = []
+    places = list(PLACES)
+    starts = range(len(places) - k + 1)
+    for suit in sorted(by_suit):
+        have = by_suit[suit]
+        if len(have) < k - 1:
+            continue
+        low = ["A", *places[:-1]] if game.rules.ace_low and "A" in have else None
+        for seq in (places, low):
+            if seq is None:
+                continue
+            for lo in starts:
+                window = seq[lo:lo + k]
+                missing = [r for r in window if r not in have]
+                if len(missing) > 1:
+                    continue
+                naturals = [have[r] for r in window if r in have]
+                out.append((naturals, missing[0] + suit if missing else None))
+    return out
+
+
+def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], k: int
+                ) -> list[tuple[str, list[int], str | None, list[int]]]:
+    """Melds of exactly k cards: (kind, naturals, declared code or None for a group's wild
+    or none, fixed wild ids of a wild group). A natural-only meld has declared "" ."""
+    codes = game._codes
+    out: list[tuple[str, list[int], str | None, list[int]]] = []
+    for ids in by_rank.values():
+        if len(ids) >= k:
+            out.append(("group", ids[:k], "", []))
+        elif len(ids) == k - 1 and wilds:
+            out.append(("group", list(ids), None, []))
+    if game.options["max_group_size"] is not None and k > game.options["max_group_size"]:
+        out = []
+    for naturals, declared in _runs(game, by_rank, k):
+        if declared is None:
+            out.append(("sequence", naturals, "", []))
+        elif wilds:
+            out.append(("sequence", naturals, declared, []))
+    jokers = [i for i in wilds if codes[i] == JOKER]
+    twos = [i for i in wilds if codes[i] != JOKER]
+    for group in (jokers, twos):
+        if len(group) >= k:
+            out.append(("wild_group", [], "", group[:k]))
+    return out
+
+
+def _as_meld(naturals: list[int], declared: str | None, wild: int | None,
+             fixed: list[int]) -> Any:
+    if fixed:
+        return list(fixed)
+    if wild is None:
+        return list(naturals)
+    if declared is None:  # a group's wild card needs no declaration
+        return [*naturals, wild]
+    return {"cards": [*naturals, wild], "as": {wild: declared}}
+
+
+def contract_options(game: Skarney, hand: list[int], by_rank: dict[str, list[int]],
+                     wilds: list[int], most: int) -> list[dict[str, Any]]:
+    """SK-I2: one contract per pattern the hand can make (first found), no more than
+    `most` cards."""
+    found = []
+    for pattern in game.contract():
+        total = sum(n for n, _ in pattern)
+        if total > most:
+            continue
+        pools = {k: _candidates(game, by_rank, wilds, k) for k in {n for n, _ in pattern}}
+        slots = sorted(pattern, key=lambda s: s[1] is None)
+        pick = _search(slots, pools, wilds, set(), set())
+        if pick is not None:
+            found.append({"type": "meld", "melds": pick})
+    return found
+
+
+def _search(slots: list[tuple[int, str | None]], pools: dict[int, list[Any]],
+            wilds: list[int], used: set[int], used_wilds: set[int]) -> list[Any] | None:
+    if not slots:
+        return []
+    (k, kind), rest = slots[0], slots[1:]
+    for ckind, naturals, declared, fixed in pools[k]:
+        if kind is not None and ckind != kind:
+            continue
+        if used.intersection(naturals) or used_wilds.intersection(fixed):
+            continue
+        wild = None
+        if declared != "" and not fixed:
+            wild = next((w for w in wilds if w not in used_wilds), None)
+            if wild is None:
+                continue
+        taken_w = {wild} if wild is not None else set(fixed)
+        tail = _search(rest, pools, wilds, used | set(naturals), used_wilds | taken_w)
+        if tail is not None:
+            return [_as_meld(naturals, declared or None, wild, fixed), *tail]
+    return None
+
+
+def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int],
+                     most: int) -> list[dict[str, Any]]:
+    """New 3-card melds once the team is down (one per rank, suit window, wild kind)."""
+    if most < 3:
+        return []
+    out = []
+    for _kind, naturals, declared, fixed in _candidates(game, by_rank, wilds, 3):
+        wild = wilds[0] if declared != "" and not fixed else None
+        out.append({"type": "meld", "melds": [_as_meld(naturals, declared or None, wild,
+                                                       fixed)]})
+    return out
+
+
+def lay_off_options(game: Skarney, seat: int, by_rank: dict[str, list[int]],
+                    wilds: list[int], most: int
+                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """SK-M9: single cards onto the team's melds that have room this turn; `targets` list
+    the cards each meld takes as they are, `options` add the wild cards that must declare
+    their place in a sequence."""
+    if most < 1:
+        return [], []
+    team = game.team_of[seat]
+    codes = game._codes
+    limit = game.options["layoff_limit"]
+    done = game.layoffs_this_turn
+    max_group = game.options["max_group_size"]
+    jokers = [i for i in wilds if codes[i] == JOKER]
+    twos = [i for i in wilds if codes[i] != JOKER]
+    targets: list[dict[str, Any]] = []
+    options: list[dict[str, Any]] = []
+    for m in game._melds.values():
+        if m.team != team or (limit is not None and done.get(m.id, 0) >= limit):
+            continue
+        cards: list[int] = []
+        if type(m) is Run:
+            declared = dict(m.declared)
+            faces = [declared.get(i) or codes[i] for i in m.cards]
+            ends = _run_ends(game, faces, m.suit)
+            for code in ends:
+                cards.extend(i for i in by_rank.get(code[:-1], ()) if codes[i] == code)
+                if wilds and not m.wilds:
+                    options.append({"type": "lay_off", "meld": m.id, "cards": [wilds[0]],
+                                    "as": {wilds[0]: code}})
+        elif m.rank is None:
+            kind = game.meld_kind(m)
+            cards = list(jokers if kind == "joker_group" else twos)
+        elif max_group is None or len(m.cards) < max_group:
+            cards = list(by_rank.get(m.rank, ()))
+            if wilds and not m.wilds:
+                cards.append(wilds[0])
+        if cards:
+            targets.append({"meld": m.id, "cards": cards})
+            options.extend({"type": "lay_off", "meld": m.id, "cards": [i]} for i in cards)
+    return targets, options
+
+
+def _run_ends(game: Skarney, faces: list[str], suit: str) -> list[str]:
+    """The codes that extend a sequence at either end (aces high; low where allowed)."""
+    orders = sorted(RANK_ORDER[c[:-1]] for c in faces)
+    if game.rules.ace_low and orders[0] == 0 and orders[-1] == RANK_ORDER["A"]:
+        orders = sorted(-1 if o == RANK_ORDER["A"] else o for o in orders)  # A-2-3...
+    low, high = orders[0], orders[-1]
+    out = []
+    if low > 0:
+        out.append(PLACES[low - 1] + suit)
+    elif game.rules.ace_low and low == 0 and high < RANK_ORDER["A"] - 1:
+        out.append("A" + suit)
+    if high < RANK_ORDER["A"]:
+        out.append(PLACES[high + 1] + suit)
+    return out
