@@ -142,7 +142,11 @@ class SKMeldChecker(MeldChecker):
         if not ok and self.rules.ace_low:
             ok = self._consecutive([-1 if o == ACE else o for o in orders])
         if not ok:
-            if any(wild[codes[i]] for i in ch.added):
+            natural = [o for i, o in zip(cards, orders, strict=True) if not wild[codes[i]]]
+            wraps = RANK_ORDER["2"] in orders and ACE in orders  # SK-C3: K-A-2, A-2-3
+            fair = len(set(natural)) == len(natural) and \
+                max(natural) - min(natural) < len(orders)
+            if any(wild[codes[i]] for i in ch.added) and fair and not wraps:
                 return "SK-M6", ("the wild card must stand for a card that fits the "
                                  "sequence, each card in its own place.")
             return "SK-M3", ("a sequence's cards follow one another, each rank once, aces "

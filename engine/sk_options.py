@@ -143,7 +143,7 @@ def sk_rules(opts: dict[str, Any]) -> Rules:
     by_rank.update({"A": 15, "2": 50})
     return Rules(
         prefix="SK", packs=2, jokers=4, hand_size=11, second_hand_size=0,
-        stages=("hand", "hand"),
+        stages=("hand", "foot"),
         wild_ranks=frozenset({"2", JOKER}),
         meldable_ranks=frozenset(("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")),
         min_meld=3, max_meld=None, complete_at=200, wild_melds=True,

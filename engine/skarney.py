@@ -627,8 +627,8 @@ class Skarney(CanastaGame):
         seats = self.seats
         self.first_turn_done = [True] * seats
         self.turn = spec.get("turn", (self.dealer + 1) % seats)
-        if "dealer" in spec and "first_dealer" not in (spec.get("options") or {}):
-            self.options["first_dealer"] = (spec["dealer"] - self.deal_number + 1) % seats
+        if "first_dealer" not in (spec.get("options") or {}):  # the dealers follow `dealer`
+            self.options["first_dealer"] = (self.dealer - self.deal_number + 1) % seats
         skip = set(spec.get("skip_draw") or [])
         self.skip_draw = [s in skip for s in range(seats)]
         bans = spec.get("offer_ban") or {}
