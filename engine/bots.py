@@ -66,10 +66,12 @@ class RandomBot:
         return {"type": "offer", "card": self.choice(entry["cards"])}
 
     def _lay_off(self, entry: dict[str, Any]) -> dict[str, Any]:
-        if "options" in entry:  # concrete lay-offs (where a wild card must say its place)
-            return dict(self.choice(entry["options"]))
         target = self.choice(entry["targets"])
-        return {"type": "lay_off", "meld": target["meld"], "cards": [self.choice(target["cards"])]}
+        action = {"type": "lay_off", "meld": target["meld"],
+                  "cards": [self.choice(target["cards"])]}
+        if "as" in target:  # a wild card that must say its place (one per such target)
+            action["as"] = target["as"]
+        return action
 
     def _meld(self, entry: dict[str, Any]) -> dict[str, Any]:
         if "options" in entry:  # concrete melds (a game whose first melds have a shape)

@@ -70,15 +70,18 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
             melds = new_meld_options(game, by_rank, wilds, size - keep)
             if melds:
                 out.append({"type": "meld", "options": melds})
-            targets, lays = lay_off_options(game, seat, by_rank, wilds, size - keep)
-            if lays:
-                out.append({"type": "lay_off", "targets": targets, "options": lays})
-            if game.partnership and not game.asked and not game.barred and size == 1:
-                singles = lay_off_options(game, seat, by_rank, wilds, 1)[1]
-                if singles:
-                    lay = {k: v for k, v in singles[0].items() if k != "type"}
-                    out.append({"type": "ask_to_go_out", "options": [
-                        {"type": "ask_to_go_out", "plan": {"melds": [], "lay_offs": [lay]}}]})
+            targets = lay_off_targets(game, seat, by_rank, wilds, size - keep)
+            if targets:
+                out.append({"type": "lay_off", "targets": targets})
+            elif game.partnership and not game.asked and not game.barred and size == 1:
+                targets = lay_off_targets(game, seat, by_rank, wilds, 1)
+            if targets and size == 1 and game.partnership and not game.asked \
+                    and not game.barred:
+                lay = {"meld": targets[0]["meld"], "cards": targets[0]["cards"][:1]}
+                if "as" in targets[0]:
+                    lay["as"] = targets[0]["as"]
+                out.append({"type": "ask_to_go_out", "options": [
+                    {"type": "ask_to_go_out", "plan": {"melds": [], "lay_offs": [lay]}}]})
     if game.drew_last:
         out.append({"type": "end_turn"})
     elif size >= 2:
@@ -116,35 +119,50 @@ def steal_options(game: Skarney, seat: int) -> list[dict[str, Any]]:
 def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
           ) -> list[tuple[list[int], str | None]]:
     """Windows of k places of one suit the hand fills with naturals, or with naturals and
-    one wild card (its declared code given): (naturals, declared or None)."""
+    one wild card (its declared code given): (naturals, declared or None). Each suit's
+    places held are a bit mask, so a window is judged by one count of bits."""
     codes = game._codes
-    by_suit: dict[str, dict[str, int]] = {}
+    masks: dict[str, int] = {}
+    first: dict[tuple[str, int], int] = {}
     for rank, ids in by_rank.items():
+        place = _PLACE[rank]
+        bit = 1 << place
         for i in ids:
-            by_suit.setdefault(codes[i][-1], {}).setdefault(rank, i)
+            suit = codes[i][-1]
+            mask = masks.get(suit, 0)
+            if not mask & bit:
+                masks[suit] = mask | bit
+                first[suit, place] = i
     out = []
-    places = list(PLACES)
-    starts = range(len(places) - k + 1)
-    for suit in sorted(by_suit):
-        have = by_suit[suit]
-        if len(have) < k - 1:
+    need = k - 1
+    full = (1 << k) - 1
+    shift = 1 if game.rules.ace_low else 0  # bit 0: an ace below the 2 (SK-O4)
+    bits = 13 + shift
+    for suit, mask in masks.items():
+        if mask.bit_count() < need:
             continue
-        low = ["A", *places[:-1]] if game.rules.ace_low and "A" in have else None
-        for seq in (places, low):
-            if seq is None:
+        if shift:
+            mask = mask << 1 | (1 if mask & _ACE_BIT else 0)
+        for lo in range(bits - k + 1):
+            if (mask & full << lo).bit_count() < need:
                 continue
-            for lo in starts:
-                window = seq[lo:lo + k]
-                missing = [r for r in window if r not in have]
-                if len(missing) > 1:
-                    continue
-                naturals = [have[r] for r in window if r in have]
-                out.append((naturals, missing[0] + suit if missing else None))
+            naturals, missing = [], None
+            for b in range(lo, lo + k):
+                place = b - shift if b >= shift else _PLACE["A"]
+                if mask >> b & 1:
+                    naturals.append(first[suit, place])
+                else:
+                    missing = PLACES[place] + suit
+            out.append((naturals, missing))
     return out
 
 
-def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], k: int
-                ) -> list[tuple[str, list[int], str | None, list[int]]]:
+_PLACE = {r: n for n, r in enumerate(PLACES)}
+_ACE_BIT = 1 << _PLACE["A"]
+
+
+def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], k: int,
+                runs: bool = True) -> list[tuple[str, list[int], str | None, list[int]]]:
     """Melds of exactly k cards: (kind, naturals, declared code or None for a group's wild
     or none, fixed wild ids of a wild group). A natural-only meld has declared "" ."""
     codes = game._codes
@@ -156,7 +174,7 @@ def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], 
             out.append(("group", list(ids), None, []))
     if game.options["max_group_size"] is not None and k > game.options["max_group_size"]:
         out = []
-    for naturals, declared in _runs(game, by_rank, k):
+    for naturals, declared in _runs(game, by_rank, k) if runs else ():
         if declared is None:
             out.append(("sequence", naturals, "", []))
         elif wilds:
@@ -189,31 +207,44 @@ def contract_options(game: Skarney, hand: list[int], by_rank: dict[str, list[int
         total = sum(n for n, _ in pattern)
         if total > most:
             continue
-        pools = {k: _candidates(game, by_rank, wilds, k) for k in {n for n, _ in pattern}}
-        slots = sorted(pattern, key=lambda s: s[1] is None)
-        pick = _search(slots, pools, wilds, set(), set())
+        pools = {k: [(*c, _mask(c[1]), _mask(c[3])) for c in _candidates(game, by_rank,
+                                                                          wilds, k)]
+                 for k in {n for n, _ in pattern}}
+        slots = sorted(pattern, key=lambda s: (s[1] is None, s))
+        pick = _search(slots, 0, pools, wilds, 0, 0, 0)
         if pick is not None:
             found.append({"type": "meld", "melds": pick})
     return found
 
 
-def _search(slots: list[tuple[int, str | None]], pools: dict[int, list[Any]],
-            wilds: list[int], used: set[int], used_wilds: set[int]) -> list[Any] | None:
-    if not slots:
+def _mask(ids: list[int]) -> int:
+    m = 0
+    for i in ids:
+        m |= 1 << i
+    return m
+
+
+def _search(slots: list[tuple[int, str | None]], n: int, pools: dict[int, list[Any]],
+            wilds: list[int], used: int, used_wilds: int, start: int) -> list[Any] | None:
+    """Slot `n` onwards filled from the pools with cards not used yet; equal slots take
+    candidates in increasing order, so no choice is tried twice in another order."""
+    if n == len(slots):
         return []
-    (k, kind), rest = slots[0], slots[1:]
-    for ckind, naturals, declared, fixed in pools[k]:
-        if kind is not None and ckind != kind:
-            continue
-        if used.intersection(naturals) or used_wilds.intersection(fixed):
+    k, kind = slots[n]
+    pool = pools[k]
+    same = n + 1 < len(slots) and slots[n + 1] == slots[n]
+    for c in range(start, len(pool)):
+        ckind, naturals, declared, fixed, mask, wmask = pool[c]
+        if (kind is not None and ckind != kind) or used & mask or used_wilds & wmask:
             continue
         wild = None
         if declared != "" and not fixed:
-            wild = next((w for w in wilds if w not in used_wilds), None)
+            wild = next((w for w in wilds if not used_wilds >> w & 1), None)
             if wild is None:
                 continue
-        taken_w = {wild} if wild is not None else set(fixed)
-        tail = _search(rest, pools, wilds, used | set(naturals), used_wilds | taken_w)
+            wmask = 1 << wild
+        tail = _search(slots, n + 1, pools, wilds, used | mask, used_wilds | wmask,
+                       c + 1 if same else 0)
         if tail is not None:
             return [_as_meld(naturals, declared or None, wild, fixed), *tail]
     return None
@@ -225,54 +256,68 @@ def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[i
     if most < 3:
         return []
     out = []
-    for _kind, naturals, declared, fixed in _candidates(game, by_rank, wilds, 3):
+    # Groups first; sequences are looked for only when no group is there (a guide, not
+    # every meld: `_runs` was a tenth of the legal loop).
+    found = _candidates(game, by_rank, wilds, 3, runs=False)
+    if not found:
+        found = _candidates(game, by_rank, wilds, 3)
+    for _kind, naturals, declared, fixed in found:
         wild = wilds[0] if declared != "" and not fixed else None
         out.append({"type": "meld", "melds": [_as_meld(naturals, declared or None, wild,
                                                        fixed)]})
     return out
 
 
-def lay_off_options(game: Skarney, seat: int, by_rank: dict[str, list[int]],
-                    wilds: list[int], most: int
-                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """SK-M9: single cards onto the team's melds that have room this turn; `targets` list
-    the cards each meld takes as they are, `options` add the wild cards that must declare
-    their place in a sequence."""
+def lay_off_targets(game: Skarney, seat: int, by_rank: dict[str, list[int]],
+                    wilds: list[int], most: int) -> list[dict[str, Any]]:
+    """SK-M9: single cards onto the team's melds that have room this turn: each target
+    lists the cards the meld takes as they are; a wild card that must declare its place
+    in a sequence is a target of its own, with its `as`."""
     if most < 1:
-        return [], []
+        return []
     team = game.team_of[seat]
     codes = game._codes
     limit = game.options["layoff_limit"]
     done = game.layoffs_this_turn
     max_group = game.options["max_group_size"]
-    jokers = [i for i in wilds if codes[i] == JOKER]
-    twos = [i for i in wilds if codes[i] != JOKER]
     targets: list[dict[str, Any]] = []
-    options: list[dict[str, Any]] = []
+    add = targets.append
     for m in game._melds.values():
         if m.team != team or (limit is not None and done.get(m.id, 0) >= limit):
             continue
-        cards: list[int] = []
         if type(m) is Run:
-            declared = dict(m.declared)
-            faces = [declared.get(i) or codes[i] for i in m.cards]
-            ends = _run_ends(game, faces, m.suit)
-            for code in ends:
-                cards.extend(i for i in by_rank.get(code[:-1], ()) if codes[i] == code)
+            cards: list[int] = []
+            for code in run_ends(game, m):
+                for i in by_rank.get(code[:-1], ()):
+                    if codes[i] == code:
+                        cards.append(i)
                 if wilds and not m.wilds:
-                    options.append({"type": "lay_off", "meld": m.id, "cards": [wilds[0]],
-                                    "as": {wilds[0]: code}})
+                    add({"meld": m.id, "cards": [wilds[0]], "as": {wilds[0]: code}})
         elif m.rank is None:
-            kind = game.meld_kind(m)
-            cards = list(jokers if kind == "joker_group" else twos)
+            joker = codes[m.cards[0]] == JOKER
+            cards = [i for i in wilds if (codes[i] == JOKER) == joker]
         elif max_group is None or len(m.cards) < max_group:
             cards = list(by_rank.get(m.rank, ()))
             if wilds and not m.wilds:
                 cards.append(wilds[0])
+        else:
+            continue
         if cards:
-            targets.append({"meld": m.id, "cards": cards})
-            options.extend({"type": "lay_off", "meld": m.id, "cards": [i]} for i in cards)
-    return targets, options
+            add({"meld": m.id, "cards": cards})
+    return targets
+
+
+def run_ends(game: Skarney, m: Run) -> list[str]:
+    """The codes that extend a sequence at either end (kept per meld value: a meld is
+    replaced, never changed, so its ends are worked out once)."""
+    kept = game.__dict__.setdefault("_run_ends", {})
+    hit = kept.get(m.id)
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    declared = dict(m.declared)
+    ends = _run_ends(game, [declared.get(i) or game._codes[i] for i in m.cards], m.suit)
+    kept[m.id] = (m, ends)
+    return ends
 
 
 def _run_ends(game: Skarney, faces: list[str], suit: str) -> list[str]:

@@ -126,8 +126,20 @@ class Skarney(CanastaGame):
                 "replay": self.attempt}
 
     def contract(self) -> list[list[tuple[int, str | None]]]:
-        """SK-I2: this deal's contract patterns."""
-        return contract_patterns(self.options, self.deal_number)
+        """SK-I2: this deal's contract patterns (kept for the deal: listings ask often)."""
+        kept = self.__dict__.get("_contract_kept")
+        if kept is None or kept[0] != self.deal_number:
+            patterns = contract_patterns(self.options, self.deal_number)
+            kept = self.__dict__["_contract_kept"] = (
+                self.deal_number, patterns,
+                [[{"size": n, "kind": k} for n, k in p] for p in patterns],
+                " or ".join(pattern_text(p) for p in patterns))
+        return kept[1]
+
+    def _contract_view(self) -> tuple[list[Any], str]:
+        self.contract()
+        kept = self.__dict__["_contract_kept"]
+        return kept[2], kept[3]
 
     # ----------------------------------------------------------------- turns
     def _turn_started(self, seat: int) -> None:
@@ -145,7 +157,8 @@ class Skarney(CanastaGame):
 
     def _close_turn(self, events: Events) -> None:
         """SK-T5, SK-F8: the ban of the seat whose turn ends is over; the next seat plays."""
-        self.offer_ban.pop(self.turn, None)
+        if self.turn in self.offer_ban:
+            self.offer_ban = {s: c for s, c in self.offer_ban.items() if s != self.turn}
         self.offer = None
         self.turn = (self.turn + 1) % self.seats
         self._begin_turn(events)
@@ -451,14 +464,15 @@ class Skarney(CanastaGame):
             raise IllegalAction("SK-G3", "you may ask only once per turn.")
         plan = self._field(action, "plan", dict)
         steps = plain_copy(self._plan_steps(plan))
-        trial = self.clone()
-        try:
-            for step in steps:
-                trial._plan(seat, step)()
-        except EngineError as e:
-            raise type(e)(e.rule, e.message) from None
-        if trial.hands[seat] or trial.phase not in self.BETWEEN_DEALS:
-            raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
+        if len(steps) == 1:  # one meld or lay-off: checked here, no trial game needed
+            step = steps[0]
+            self._plan(seat, step)
+            cards = step.get("cards") or [i for m in step.get("melds") or [] for i in (
+                m.get("cards") or [] if isinstance(m, dict) else m)]
+            if len(cards) != len(self.hands[seat]):
+                raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
+        else:
+            self._trial_going_out(seat, steps)
         partner = self.partner(seat)
 
         def commit() -> Events:
@@ -469,6 +483,21 @@ class Skarney(CanastaGame):
             self.to_act_list = [partner]
             return [{"type": "asked_to_go_out", "seat": seat, "partner": partner}]
         return commit
+
+    def _trial_going_out(self, seat: int, steps: list[dict[str, Any]]) -> None:
+        """Play the steps on a copy: each must pass, and the last leave the hand empty."""
+        log, self.log = self.log, []  # the trial needs the state, not its history
+        try:
+            trial = self.clone()
+        finally:
+            self.log = log
+        try:
+            for step in steps:
+                trial._plan(seat, step)()
+        except EngineError as e:
+            raise type(e)(e.rule, e.message) from None
+        if trial.hands[seat] or trial.phase not in self.BETWEEN_DEALS:
+            raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
 
     def _plan_steps(self, plan: dict[str, Any]) -> list[dict[str, Any]]:
         melds = plan.get("melds") or []
@@ -599,22 +628,22 @@ class Skarney(CanastaGame):
         view = super()._build_public_view()
         for key in ("discard", "red_threes", "piles", "min_count"):
             del view[key]
+        view["down"] = view["opened"]  # SK-I: a team is down once it has made its contract
         return view
 
     def _public_extra(self) -> dict[str, Any]:
         offer = self.offer
+        contract, text = self._contract_view()
         return {
             "deals": self.options["deals"], "partnership": self.partnership,
-            "down": dict(enumerate(self.opened)),
-            "contract": [[{"size": n, "kind": k} for n, k in p] for p in self.contract()],
-            "contract_text": " or ".join(pattern_text(p) for p in self.contract()),
+            "contract": contract, "contract_text": text,
             "hand_bonus": hand_bonus(max(self.deal_number, 1)),
             "offer": None if offer is None else {
                 "seat": offer["seat"], "card": self._card(offer["card"]),
                 "asked": offer["asked"], "remaining": list(offer["remaining"])},
             "skip_draw": [s for s, f in enumerate(self.skip_draw) if f],
-            "offer_ban": {s: list(c) for s, c in self.offer_ban.items()},
-            "layoffs_this_turn": dict(self.layoffs_this_turn),
+            # (both are replaced, never changed in place: views share them)
+            "offer_ban": self.offer_ban, "layoffs_this_turn": self.layoffs_this_turn,
             "layoff_limit": self.options["layoff_limit"],
             "contract_turn": self.contract_turn, "drew_last": self.drew_last,
             "asked": self.asked, "barred": self.barred, "void_replays": self.attempt,

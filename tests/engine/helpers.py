@@ -149,8 +149,10 @@ def assert_listing_checks(game: engine.Game, seat: int) -> None:
         elif kind == "lay_off":
             for target in entry["targets"]:
                 for card in target["cards"]:
-                    game.check(seat, {"type": "lay_off", "meld": target["meld"],
-                                      "cards": [card]})
+                    action = {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+                    if "as" in target:
+                        action["as"] = target["as"]
+                    game.check(seat, action)
         elif kind == "discard":
             for card in entry["cards"]:
                 game.check(seat, {"type": "discard", "card": card})
