@@ -54,7 +54,7 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
     size = len(hand)
     keep = 1 if game.barred else 0  # SK-G4: nothing that empties the hand
     if may_meld:
-        by_rank, wilds, _ = game.hand_groups(seat)
+        by_rank, wilds, multiples = game.hand_groups(seat)
         if not game.opened[team]:
             found = contract_options(game, hand, by_rank, wilds, size - keep)
             if found:
@@ -67,7 +67,7 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
                             {"type": "ask_to_go_out", "plan": {"melds": outs[0]["melds"],
                                                                "lay_offs": []}}]})
         else:
-            melds = new_meld_options(game, by_rank, wilds, size - keep)
+            melds = new_meld_options(game, by_rank, wilds, size - keep, multiples)
             if melds:
                 out.append({"type": "meld", "options": melds})
             targets = lay_off_targets(game, seat, by_rank, wilds, size - keep)
@@ -97,23 +97,51 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
 def steal_options(game: Skarney, seat: int) -> list[dict[str, Any]]:
     """SK-W: one steal per opposing meld whose wild card the hand can pay for."""
     team = game.team_of[seat]
+    robbable = wild_melds(game)
+    if not robbable:
+        return []
     codes, wild = game._codes, game._wild
-    hand = game.hands[seat]
+    by_rank = game.hand_groups(seat)[0]
     out = []
-    for m in game._melds.values():
-        if m.team == team or not m.wilds:
+    for m in robbable:
+        if m.team == team:
             continue
         if type(m) is Run:
             for w, means in m.declared:
-                card = next((i for i in hand if codes[i] == means and not wild[i]), None)
-                if card is not None:
-                    out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": card})
-        elif m.rank is not None:
-            w = next(i for i in m.cards if wild[i])
-            by_rank = game.hand_groups(seat)[0].get(m.rank)
-            if by_rank:
-                out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": by_rank[0]})
+                for i in by_rank.get(means[:-1], ()):
+                    if codes[i] == means:
+                        out.append({"type": "steal_wild", "meld": m.id, "wild": w,
+                                    "card": i})
+                        break
+        else:
+            held = by_rank.get(m.rank)  # type: ignore[arg-type]
+            if held:
+                w = next(i for i in m.cards if wild[i])
+                out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": held[0]})
     return out
+
+
+def own_melds(game: Skarney, team: int) -> list[Any]:
+    """The team's melds, kept for the table as it is (see `wild_melds`)."""
+    kept = game.__dict__.get("_own_melds")
+    if kept is None or kept[0] != game._melds_version or kept[1] is not game._melds:
+        by_team: list[list[Any]] = [[] for _ in game.teams]
+        for m in game._melds.values():
+            by_team[m.team].append(m)
+        kept = game.__dict__["_own_melds"] = (game._melds_version, game._melds, by_team)
+    return kept[2][team]
+
+
+def wild_melds(game: Skarney) -> list[Any]:
+    """The groups and sequences on the table holding a wild card (SK-W2), kept for the
+    table as it is (`_melds_version` moves on with every change to it)."""
+    kept = game.__dict__.get("_wild_melds")
+    version = game._melds_version
+    if kept is None or kept[0] != version or kept[1] is not game._melds:
+        found = [m for m in game._melds.values()
+                 if m.wilds and (m.rank is not None or type(m) is Run)]
+        kept = game.__dict__["_wild_melds"] = (version, game._melds, found)
+    return kept[2]
 
 
 def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
@@ -134,27 +162,44 @@ def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
                 masks[suit] = mask | bit
                 first[suit, place] = i
     out = []
-    need = k - 1
-    full = (1 << k) - 1
     shift = 1 if game.rules.ace_low else 0  # bit 0: an ace below the 2 (SK-O4)
-    bits = 13 + shift
     for suit, mask in masks.items():
-        if mask.bit_count() < need:
+        if mask.bit_count() < k - 1:
             continue
         if shift:
             mask = mask << 1 | (1 if mask & _ACE_BIT else 0)
-        for lo in range(bits - k + 1):
-            if (mask & full << lo).bit_count() < need:
-                continue
-            naturals, missing = [], None
-            for b in range(lo, lo + k):
-                place = b - shift if b >= shift else _PLACE["A"]
-                if mask >> b & 1:
-                    naturals.append(first[suit, place])
-                else:
-                    missing = PLACES[place] + suit
-            out.append((naturals, missing))
+        for held, missing in _windows(mask, k, shift):
+            out.append(([first[suit, p] for p in held],
+                        None if missing is None else PLACES[missing] + suit))
     return out
+
+
+_WINDOWS: dict[tuple[int, int, int], list[tuple[tuple[int, ...], int | None]]] = {}
+
+
+def _windows(mask: int, k: int, shift: int) -> list[tuple[tuple[int, ...], int | None]]:
+    """The windows of k places a suit's mask fills but for one place at most: the places
+    held and the one missing (None). Worked out once per mask (at most 16384 of them)."""
+    key = (mask, k, shift)
+    found = _WINDOWS.get(key)
+    if found is not None:
+        return found
+    found = []
+    need = k - 1
+    full = (1 << k) - 1
+    for lo in range(13 + shift - k + 1):
+        if (mask & full << lo).bit_count() < need:
+            continue
+        held, missing = [], None
+        for b in range(lo, lo + k):
+            place = b - shift if b >= shift else _PLACE["A"]
+            if mask >> b & 1:
+                held.append(place)
+            else:
+                missing = place
+        found.append((tuple(held), missing))
+    _WINDOWS[key] = found
+    return found
 
 
 _PLACE = {r: n for n, r in enumerate(PLACES)}
@@ -162,12 +207,15 @@ _ACE_BIT = 1 << _PLACE["A"]
 
 
 def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], k: int,
-                runs: bool = True) -> list[tuple[str, list[int], str | None, list[int]]]:
+                runs: bool = True, multiples: set[str] | None = None
+                ) -> list[tuple[str, list[int], str | None, list[int]]]:
     """Melds of exactly k cards: (kind, naturals, declared code or None for a group's wild
     or none, fixed wild ids of a wild group). A natural-only meld has declared "" ."""
     codes = game._codes
     out: list[tuple[str, list[int], str | None, list[int]]] = []
-    for ids in by_rank.values():
+    # Without a wild card only a rank held twice or more can make a group.
+    for ids in by_rank.values() if wilds or multiples is None else (
+            by_rank[r] for r in sorted(multiples, key=_PLACE.__getitem__)):
         if len(ids) >= k:
             out.append(("group", ids[:k], "", []))
         elif len(ids) == k - 1 and wilds:
@@ -251,14 +299,14 @@ def _search(slots: list[tuple[int, str | None]], n: int, pools: dict[int, list[A
 
 
 def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int],
-                     most: int) -> list[dict[str, Any]]:
+                     most: int, multiples: set[str] | None = None) -> list[dict[str, Any]]:
     """New 3-card melds once the team is down (one per rank, suit window, wild kind)."""
     if most < 3:
         return []
     out = []
     # Groups first; sequences are looked for only when no group is there (a guide, not
     # every meld: `_runs` was a tenth of the legal loop).
-    found = _candidates(game, by_rank, wilds, 3, runs=False)
+    found = _candidates(game, by_rank, wilds, 3, runs=False, multiples=multiples)
     if not found:
         found = _candidates(game, by_rank, wilds, 3)
     for _kind, naturals, declared, fixed in found:
@@ -282,8 +330,8 @@ def lay_off_targets(game: Skarney, seat: int, by_rank: dict[str, list[int]],
     max_group = game.options["max_group_size"]
     targets: list[dict[str, Any]] = []
     add = targets.append
-    for m in game._melds.values():
-        if m.team != team or (limit is not None and done.get(m.id, 0) >= limit):
+    for m in own_melds(game, team):
+        if limit is not None and done and done.get(m.id, 0) >= limit:
             continue
         if type(m) is Run:
             cards: list[int] = []

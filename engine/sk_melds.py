@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, RANK_ORDER
-from .melds import Change, MeldChecker, Run
+from .melds import Change, MeldChecker, Run, RunChange
 
 if TYPE_CHECKING:
     from .skarney import Skarney
@@ -56,6 +56,20 @@ class SKMeldChecker(MeldChecker):
         if m is not None and m.team != self.team:
             return "SK-M9", f"meld {m.id} is not your team's; lay off on your own melds."
         codes, wild = self.codes, self.wild_faces
+        rank = m.rank if m is not None else None
+        if rank and type(m) is not Run and type(ch) is not RunChange \
+                and self.max_group is None:
+            # The usual lay-off on a group: naturals of its rank and one wild card at most.
+            wilds = m.wilds  # type: ignore[union-attr]
+            for i in ch.added:
+                c = codes[i]
+                if wild[c]:
+                    wilds += 1
+                elif c[:-1] != rank:
+                    break
+            else:
+                if wilds <= 1:
+                    return None
         declared = dict(getattr(ch, "declared", ()))
         added = [codes[i] for i in ch.added]
         if m is None:

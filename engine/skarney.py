@@ -290,7 +290,8 @@ class Skarney(CanastaGame):
             if not down:
                 self.contract_turn = True
             return events
-        return self._with_declared(done)
+        sequences = any(isinstance(m, dict) for m in action["melds"])
+        return self._with_declared(done) if sequences else done
 
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         """SK-M9: on the team's own melds, at most `layoff_limit` cards a meld a turn."""
@@ -308,7 +309,7 @@ class Skarney(CanastaGame):
             events = commit()
             self.layoffs_this_turn = {**self.layoffs_this_turn, mid: done_before + count}
             return events
-        return self._with_declared(done)
+        return self._with_declared(done) if type(self._melds[mid]) is Run else done
 
     def _plan_steal_wild(self, seat: int, action: dict[str, Any]) -> Commit:
         """SK-W1..W5: a natural from hand for the wild card it stands for, from an opposing
@@ -566,7 +567,7 @@ class Skarney(CanastaGame):
         if tied and (limit is None or self.attempt < limit):
             row = {"deal": self.deal_number, "void": True, "went_out": None,
                    "stock_exhausted": True,
-                   "teams": {t: {"meld_points": 0, "hand_bonus": 0, "bonus_reason": None,
+                   "teams": {t: {"melded": 0, "hand_bonus": 0, "bonus_reason": None,
                                  "shutdown": 0, "penalty": {s: 0 for s in members},
                                  "penalty_total": 0, "deal_score": 0,
                                  "total": self.totals[t]}
@@ -616,7 +617,7 @@ class Skarney(CanastaGame):
                        for s in self.teams[t]}
             penalty_total = sum(penalty.values())
             score = points[t] + gets + shutdown + penalty_total
-            rows[t] = {"meld_points": points[t], "hand_bonus": gets,
+            rows[t] = {"melded": points[t], "hand_bonus": gets,
                        "bonus_reason": reason if gets else None, "shutdown": shutdown,
                        "penalty": penalty, "penalty_total": penalty_total,
                        "deal_score": score, "total": self.totals[t] + score}
