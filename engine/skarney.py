@@ -634,21 +634,30 @@ class Skarney(CanastaGame):
 
     def _public_extra(self) -> dict[str, Any]:
         offer = self.offer
-        contract, text = self._contract_view()
-        return {
-            "deals": self.options["deals"], "partnership": self.partnership,
-            "contract": contract, "contract_text": text,
-            "hand_bonus": hand_bonus(max(self.deal_number, 1)),
-            "offer": None if offer is None else {
-                "seat": offer["seat"], "card": self._card(offer["card"]),
-                "asked": offer["asked"], "remaining": list(offer["remaining"])},
-            "skip_draw": [s for s, f in enumerate(self.skip_draw) if f],
-            # (both are replaced, never changed in place: views share them)
-            "offer_ban": self.offer_ban, "layoffs_this_turn": self.layoffs_this_turn,
-            "layoff_limit": self.options["layoff_limit"],
-            "contract_turn": self.contract_turn, "drew_last": self.drew_last,
-            "asked": self.asked, "barred": self.barred, "void_replays": self.attempt,
-        }
+        # What changes only between deals is kept for the deal (views are read-only).
+        key = (self.deal_number, self.attempt)
+        kept = self.__dict__.get("_extra_kept")
+        if kept is None or kept[0] != key:
+            contract, text = self._contract_view()
+            kept = self.__dict__["_extra_kept"] = (key, {
+                "deals": self.options["deals"], "partnership": self.partnership,
+                "contract": contract, "contract_text": text,
+                "hand_bonus": hand_bonus(max(self.deal_number, 1)),
+                "layoff_limit": self.options["layoff_limit"], "void_replays": self.attempt})
+        extra = dict(kept[1])
+        extra["offer"] = None if offer is None else {
+            "seat": offer["seat"], "card": self._card_views[offer["card"]],
+            "asked": offer["asked"], "remaining": list(offer["remaining"])}
+        skip = self.skip_draw
+        extra["skip_draw"] = [s for s, f in enumerate(skip) if f] if any(skip) else []
+        # (both are replaced, never changed in place: views share them)
+        extra["offer_ban"] = self.offer_ban
+        extra["layoffs_this_turn"] = self.layoffs_this_turn
+        extra["contract_turn"] = self.contract_turn
+        extra["drew_last"] = self.drew_last
+        extra["asked"] = self.asked
+        extra["barred"] = self.barred
+        return extra
 
     legal = _legal = legal_kinds
 
