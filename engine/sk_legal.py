@@ -19,10 +19,6 @@ if TYPE_CHECKING:
     from .skarney import Skarney
 
 PLACES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-_OFFER = [{"type": "accept"}, {"type": "decline"}]
-_DRAW = [{"type": "draw"}]
-_NEXT = [{"type": "next_deal"}]
-_ANSWER = [{"type": "answer", "choices": [True, False]}]
 
 
 def legal_kinds(game: Skarney, seat: int) -> list[dict[str, Any]]:
@@ -33,13 +29,13 @@ def legal_kinds(game: Skarney, seat: int) -> list[dict[str, Any]]:
     if phase == "play":
         return play_entries(game, seat)
     if phase == "offer":
-        return [dict(e) for e in _OFFER]
+        return [{"type": "accept"}, {"type": "decline"}]
     if phase == "draw":
-        return [dict(e) for e in _DRAW]
+        return [{"type": "draw"}]
     if phase == "answer":
         return [{"type": "answer", "choices": [True, False]}]
     if phase == "deal_over":
-        return [dict(e) for e in _NEXT]
+        return [{"type": "next_deal"}]
     return []
 
 
@@ -149,29 +145,44 @@ def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
     """Windows of k places of one suit the hand fills with naturals, or with naturals and
     one wild card (its declared code given): (naturals, declared or None). Each suit's
     places held are a bit mask, so a window is judged by one count of bits."""
-    codes = game._codes
-    masks: dict[str, int] = {}
-    first: dict[tuple[str, int], int] = {}
-    for rank, ids in by_rank.items():
-        place = _PLACE[rank]
-        bit = 1 << place
+    suit_of, place_of = _card_tables(game)
+    masks = [0, 0, 0, 0]
+    first: dict[int, int] = {}
+    for ids in by_rank.values():
         for i in ids:
-            suit = codes[i][-1]
-            mask = masks.get(suit, 0)
-            if not mask & bit:
-                masks[suit] = mask | bit
-                first[suit, place] = i
+            s = suit_of[i]
+            p = place_of[i]
+            mask = masks[s]
+            if not mask >> p & 1:
+                masks[s] = mask | 1 << p
+                first[s << 4 | p] = i
     out = []
     shift = 1 if game.rules.ace_low else 0  # bit 0: an ace below the 2 (SK-O4)
-    for suit, mask in masks.items():
+    for s, mask in enumerate(masks):
         if mask.bit_count() < k - 1:
             continue
         if shift:
             mask = mask << 1 | (1 if mask & _ACE_BIT else 0)
+        suit = _SUITS[s]
         for held, missing in _windows(mask, k, shift):
-            out.append(([first[suit, p] for p in held],
+            out.append(([first[s << 4 | p] for p in held],
                         None if missing is None else PLACES[missing] + suit))
     return out
+
+
+_SUITS = ("S", "H", "D", "C")
+
+
+def _card_tables(game: Skarney) -> tuple[list[int], list[int]]:
+    """Each card id's suit (0-3) and place in a sequence (2 = 0 .. A = 12; -1 for a
+    joker), kept with the deal's faces they were read from."""
+    kept = game.__dict__.get("_sk_card_tables")
+    codes = game._codes
+    if kept is None or kept[0] is not codes:
+        suits = [_SUITS.index(c[-1]) if c != JOKER else 0 for c in codes]
+        places = [_PLACE.get(c[:-1], -1) if c != JOKER else -1 for c in codes]
+        kept = game.__dict__["_sk_card_tables"] = (codes, (suits, places))
+    return kept[1]
 
 
 _WINDOWS: dict[tuple[int, int, int], list[tuple[tuple[int, ...], int | None]]] = {}
