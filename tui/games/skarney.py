@@ -5,7 +5,8 @@ table says this deal's contract and what is on offer, each team is marked down o
 and a sequence is shown in order with each wild card's declared card (``JK=9♥``). The
 offer is the moment only this game has: the player asked sees the question ("take the
 7♥ offered by Bob? y/n"), everyone else whom the table waits for. Four players alone
-see their own melds in full and the others' on one line each, so 80x24 holds them.
+see their own melds in full and the others' on one line each, so 80x24 holds them (and
+so do partnerships, below 150 columns; wider, the two teams sit side by side in full).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class SkarneyPanel(GamePanel):
             line.append(f" from {info.name(offer.get('seat'))}, asking "
                         f"{info.name(offer.get('asked'))}")
             head.append(line)
-        if len(info.teams) < COMPACT_FROM:
+        if len(info.teams) < COMPACT_FROM and width >= self.SIDE_BY_SIDE:
             return head + super().lines(info, width)
         out = list(head)
         for team in info.team_order():
