@@ -29,10 +29,10 @@ def test_SK_S_worked_example_1() -> None:
     game.apply(2, meld_of(game, 2, "JK JK JK"))
     row = game.score_sheet[-1]
     team0, team1 = row["teams"][0], row["teams"][1]
-    assert (team0["meld_points"], team0["hand_bonus"], team0["shutdown"],
+    assert (team0["melded"], team0["hand_bonus"], team0["shutdown"],
             team0["penalty_total"], team0["deal_score"]) == (435, 300, 0, 0, 735)
     assert team0["bonus_reason"] == "went_out" and team0["penalty"] == {0: 0, 2: 0}
-    assert (team1["meld_points"], team1["penalty"], team1["deal_score"]) == \
+    assert (team1["melded"], team1["penalty"], team1["deal_score"]) == \
         (245, {1: -65, 3: -20}, 160)
 
 
@@ -53,7 +53,7 @@ def test_SK_S_worked_example_2_shutdown() -> None:
     game.apply(3, meld_of(game, 3, "4D 5D 6D"))
     row = game.score_sheet[-1]
     team1, team0 = row["teams"][1], row["teams"][0]
-    assert (team1["meld_points"], team1["hand_bonus"], team1["shutdown"],
+    assert (team1["melded"], team1["hand_bonus"], team1["shutdown"],
             team1["deal_score"]) == (120, 100, 200, 420)
     assert team0["penalty"] == {0: -130, 2: -80} and team0["deal_score"] == -210
 
@@ -78,10 +78,10 @@ def test_SK_S_worked_example_3_nobody_out() -> None:
     row = game.score_sheet[-1]
     assert row["went_out"] is None and not row["void"]
     team0, team1 = row["teams"][0], row["teams"][1]
-    assert (team0["meld_points"], team0["hand_bonus"], team0["bonus_reason"],
+    assert (team0["melded"], team0["hand_bonus"], team0["bonus_reason"],
             team0["penalty_total"], team0["deal_score"]) == (210, 500, "most_meld_points",
                                                              -60, 650)
-    assert (team1["meld_points"], team1["penalty_total"], team1["deal_score"]) == (185, -95, 90)
+    assert (team1["melded"], team1["penalty_total"], team1["deal_score"]) == (185, -95, 90)
 
 
 def test_SK_S1_every_team_scores_its_melds() -> None:
@@ -116,7 +116,7 @@ def test_SK_S6_score_sheet_row_itemised() -> None:
     game.apply(2, meld_of(game, 2, "JK JK JK"))
     row = game.view(None)["score_sheet"][-1]
     assert set(row) == {"deal", "void", "went_out", "stock_exhausted", "teams"}
-    assert set(row["teams"][0]) == {"meld_points", "hand_bonus", "bonus_reason", "shutdown",
+    assert set(row["teams"][0]) == {"melded", "hand_bonus", "bonus_reason", "shutdown",
                                     "penalty", "penalty_total", "deal_score", "total"}
 
 

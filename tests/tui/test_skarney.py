@@ -122,3 +122,9 @@ async def test_the_steal_picks_the_meld_then_the_natural() -> None:
     seven = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "7S")
     _, sent = await shown(game, 0, (100, 30), keys=("w", "slash", "7", "s", "enter", "w"))
     assert sent[-1] == {"type": "steal_wild", "meld": 1, "wild": wild, "card": seven}
+
+
+async def test_at_80x24_the_other_team_is_one_line_with_its_declared_wild() -> None:
+    game = position(TABLE)
+    text, _ = await shown(game, 0, (80, 24))
+    assert "5♠-7♠(JK=7♠)" in text and "Qx3" in text

@@ -5,8 +5,9 @@ table says this deal's contract and what is on offer, each team is marked down o
 and a sequence is shown in order with each wild card's declared card (``JK=9♥``). The
 offer is the moment only this game has: the player asked sees the question ("take the
 7♥ offered by Bob? y/n"), everyone else whom the table waits for. Four players alone
-see their own melds in full and the others' on one line each, so 80x24 holds them (and
-so do partnerships, below 150 columns; wider, the two teams sit side by side in full).
+see their own melds in full and the others' on one line each (a sequence as its ends, a
+wild card with what it stands for), so 80x24 holds them; so do partnerships on narrow
+terminals.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from tui.panels import GamePanel, TableInfo
 
 COMPACT_FROM = 4
 """From this many teams on, other teams' melds are summarised on one line each."""
+FULL_FROM = 64
+"""A panel this wide (a terminal of 90 columns or more) shows every team in full."""
 KIND_LABEL = {"group": "group", "sequence": "seq", "joker_group": "jokers",
               "two_group": "twos"}
 
@@ -66,7 +69,7 @@ class SkarneyPanel(GamePanel):
             line.append(f" from {info.name(offer.get('seat'))}, asking "
                         f"{info.name(offer.get('asked'))}")
             head.append(line)
-        if len(info.teams) < COMPACT_FROM and width >= self.SIDE_BY_SIDE:
+        if len(info.teams) < COMPACT_FROM and width >= FULL_FROM:
             return head + super().lines(info, width)
         out = list(head)
         for team in info.team_order():
@@ -81,15 +84,26 @@ class SkarneyPanel(GamePanel):
         line = Text.assemble("  ", self.team_header(info, team), " ·")
         for meld in melds:
             cards = meld.get("cards", [])
-            if meld.get("kind") == "sequence":
-                label = f"{meld.get('suit', '')}{len(cards)}"
-                line.append(" ")
-                line.append_text(card_text(cards[0]["code"], info.look) if cards else Text())
-                line.append(f"..{label}" if len(cards) > 1 else "")
+            means = meld.get("as") or {}
+            line.append(" ")
+            if meld.get("kind") == "sequence" and cards:
+                ends = [cards[0], cards[-1]]
+                for n, card in enumerate(ends):
+                    stands = means.get(card["id"], means.get(str(card["id"])))
+                    line.append_text(card_text(stands or card["code"], info.look))
+                    if n == 0:
+                        line.append("-")
             else:
-                line.append(f" {meld.get('rank') or 'W'}x{len(cards)}")
-            if meld.get("as") or any(c["code"] == "JK" or c["code"][0] == "2" for c in cards):
-                line.append("*", style="magenta")
+                line.append(f"{meld.get('rank') or 'W'}x{len(cards)}")
+            wild = [c for c in cards if c["code"] == "JK" or c["code"][0] == "2"]
+            if wild and meld.get("rank"):  # the wild card of a group or a sequence
+                stands = means.get(wild[0]["id"], means.get(str(wild[0]["id"])))
+                line.append("(")
+                line.append_text(card_text(wild[0]["code"], info.look))
+                if stands:
+                    line.append("=")
+                    line.append_text(card_text(stands, info.look))
+                line.append(")")
         if not melds:
             line.append(" no melds", style="dim")
         return line
