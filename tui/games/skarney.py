@@ -96,7 +96,7 @@ class SkarneyPanel(GamePanel):
             else:
                 line.append(f"{meld.get('rank') or 'W'}x{len(cards)}")
             wild = [c for c in cards if c["code"] == "JK" or c["code"][0] == "2"]
-            if wild and meld.get("rank"):  # the wild card of a group or a sequence
+            if wild and meld.get("rank") is not None:  # a group's or a sequence's wild
                 stands = means.get(wild[0]["id"], means.get(str(wild[0]["id"])))
                 line.append("(")
                 line.append_text(card_text(wild[0]["code"], info.look))
