@@ -311,19 +311,34 @@ def _search(slots: list[tuple[int, str | None]], n: int, pools: dict[int, list[A
 
 def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int],
                      most: int, multiples: set[str] | None = None) -> list[dict[str, Any]]:
-    """New 3-card melds once the team is down (one per rank, suit window, wild kind)."""
+    """New 3-card melds once the team is down: a group per rank held twice or more (a
+    pair takes a wild card), the wild groups, and only where there is none of those, the
+    sequences (a guide, not every meld: `_runs` was a tenth of the legal loop)."""
     if most < 3:
         return []
     out = []
-    # Groups first; sequences are looked for only when no group is there (a guide, not
-    # every meld: `_runs` was a tenth of the legal loop).
-    found = _candidates(game, by_rank, wilds, 3, runs=False, multiples=multiples)
-    if not found:
-        found = _candidates(game, by_rank, wilds, 3)
-    for _kind, naturals, declared, fixed in found:
-        wild = wilds[0] if declared != "" and not fixed else None
-        out.append({"type": "meld", "melds": [_as_meld(naturals, declared or None, wild,
-                                                       fixed)]})
+    ranks = by_rank if wilds or multiples is None else multiples
+    for r in ranks:
+        ids = by_rank[r]
+        if len(ids) >= 3:
+            out.append({"type": "meld", "melds": [ids[:3]]})
+        elif wilds and len(ids) == 2:
+            out.append({"type": "meld", "melds": [[*ids, wilds[0]]]})
+    if len(wilds) >= 3:
+        codes = game._codes
+        for joker in (True, False):
+            same = [i for i in wilds if (codes[i] == JOKER) == joker]
+            if len(same) >= 3:
+                out.append({"type": "meld", "melds": [same[:3]]})
+    if out:
+        return out
+    wild = wilds[0] if wilds else None
+    for naturals, declared in _runs(game, by_rank, 3):
+        if declared is None:
+            out.append({"type": "meld", "melds": [naturals]})
+        elif wild is not None:
+            out.append({"type": "meld", "melds": [
+                {"cards": [*naturals, wild], "as": {wild: declared}}]})
     return out
 
 
