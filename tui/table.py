@@ -330,7 +330,7 @@ class TableScreen(Screen[None]):
                 discard.get("blocked"), info.look, by, clock, clock_style)
 
         def build() -> Text:
-            if "discard" not in v:  # a game without a discard pile (Skarney)
+            if "discard" not in v:  # a game without a discard pile
                 return Text.assemble(f" Stock {v.get('stock', 0)}", (clock, clock_style))
             t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
             if top:
