@@ -1,7 +1,8 @@
 """Random-bot full games of each meldhall game, against OpenSpiel's gin_rummy in the same run.
 
-Games: Hand and Foot (4 seats, its default four deals) and Looking and Down (4 seats,
-`max_deals` 2 so every game ends; where several seats may act, the lowest acts). Two loops
+Games: Hand and Foot (4 seats, its default four deals), Looking and Down (4 seats,
+`max_deals` 2 so every game ends; where several seats may act, the lowest acts) and Skarney
+(4 seats in partnerships, two deals, at most two replays of a void deal). Two loops
 are timed per game, both with the `random` bot:
 - `legal` loop: `game.legal(seat)` -> bot -> `game.apply`, the same shape as OpenSpiel's
   `legal_actions()` -> random choice -> `apply_action()` loop (the ratio is taken here);
@@ -32,6 +33,7 @@ RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
 GAMES: dict[str, tuple[int, dict[str, Any] | None]] = {
     "hand_and_foot": (4, None),
     "looking_and_down": (4, {"max_deals": 2}),
+    "skarney": (4, {"deals": 2, "void_replay_limit": 2}),
 }
 
 

@@ -48,7 +48,10 @@ class RandomBot:
         entry = self.choice(legal)
         kind = entry["type"]
         build = self._BUILDERS.get(kind)
-        return build(self, entry) if build else {"type": kind}
+        if build is not None:
+            return build(self, entry)
+        # An entry with concrete `options` (actions the engine has checked): one of them.
+        return dict(self.choice(entry["options"])) if "options" in entry else {"type": kind}
 
     def _answer(self, entry: dict[str, Any]) -> dict[str, Any]:
         return {"type": "answer", "answer": {"allow": self.choice(entry["choices"])}}
@@ -59,11 +62,20 @@ class RandomBot:
     def _discard(self, entry: dict[str, Any]) -> dict[str, Any]:
         return {"type": "discard", "card": self.choice(entry["cards"])}
 
+    def _offer(self, entry: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "offer", "card": self.choice(entry["cards"])}
+
     def _lay_off(self, entry: dict[str, Any]) -> dict[str, Any]:
         target = self.choice(entry["targets"])
-        return {"type": "lay_off", "meld": target["meld"], "cards": [self.choice(target["cards"])]}
+        action = {"type": "lay_off", "meld": target["meld"],
+                  "cards": [self.choice(target["cards"])]}
+        if "as" in target:  # a wild card that must say its place (one per such target)
+            action["as"] = target["as"]
+        return action
 
     def _meld(self, entry: dict[str, Any]) -> dict[str, Any]:
+        if "options" in entry:  # concrete melds (a game whose first melds have a shape)
+            return dict(self.choice(entry["options"]))
         blocks, need, limit = entry["blocks"], entry["min_count"], entry["max_cards"]
         order = self.rng.sample(blocks, self.rng.randint(1, len(blocks)))
         chosen = pick_blocks(order, need, limit) or pick_blocks(by_value(blocks), need, limit)
@@ -74,7 +86,7 @@ class RandomBot:
     # The kinds that need more than their name, by kind: looked up once, not per action.
     _BUILDERS: ClassVar[dict[str, Callable[[RandomBot, dict[str, Any]], dict[str, Any]]]] = {
         "answer": _answer, "take_pile": _take_pile, "discard": _discard, "lay_off": _lay_off,
-        "meld": _meld}
+        "meld": _meld, "offer": _offer}
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}

@@ -277,6 +277,18 @@ class FamilyGame:
         """The rank of a meld given by its faces (positions); None for wild cards only."""
         return meld_rank(codes, self.rules)
 
+    def _position_meld(self, mid: int, team: int, ids: list[int],
+                       declared: dict[int, str]) -> Meld:
+        """A meld of a loaded position; `declared`: what wild cards written `JK=6H`
+        stand for (games with sequences read it)."""
+        wilds = sum(1 for i in ids if self.rules.is_wild(self.codes[i]))
+        return Meld(mid, team, self.meld_rank_of([self.codes[i] for i in ids]), tuple(ids),
+                    wilds)
+
+    def _meld_text(self, m: Meld) -> str:
+        """A meld as a position writes it."""
+        return " ".join(self.codes[i] for i in m.cards)
+
     # Position hooks: each game reads and writes its own position keys.
     def _load_extra(self, spec: dict[str, Any], pool: Any) -> dict[str, list[list[int]]]:
         return {}

@@ -94,9 +94,22 @@ def _named_codes(spec: dict[str, Any]) -> Counter[str]:
             for x in v:
                 add(x)
 
-    for key in ("hands", "melds", "discard", "stock", "feet", "downs", "red_threes"):
+    for key in ("hands", "discard", "stock", "feet", "downs", "red_threes"):
         add(spec.get(key))
+    add([_meld_text(t)[0] for ts in _by_index(spec.get("melds")).values() for t in ts])
     return named
+
+
+def _meld_text(text: str) -> tuple[str, dict[int, str]]:
+    """A meld's codes, and what its wild cards stand for where written `JK=6H` (by place
+    in the meld), as games with sequences write them."""
+    codes, declared = [], {}
+    for n, token in enumerate(text.split()):
+        code, _, means = token.partition("=")
+        codes.append(code)
+        if means:
+            declared[n] = parse_cards(means)[0]
+    return " ".join(codes), declared
 
 
 def _by_index(d: Any) -> dict[int, Any]:
@@ -112,10 +125,11 @@ def load_position(name: str, spec: dict[str, Any]) -> FamilyGame:
     hands = _by_index(spec.get("hands"))
     game.hands = [pool.zone(hands.get(s, "")) for s in range(seats)]
     game.discard = pool.zone(spec.get("discard", ""))
-    melds: list[tuple[int, list[int]]] = []
+    melds: list[tuple[int, list[int], dict[int, str]]] = []
     for team, texts in sorted(_by_index(spec.get("melds")).items()):
         for text in texts:
-            melds.append((team, pool.named(text)))
+            codes, declared = _meld_text(text)
+            melds.append((team, pool.named(codes), declared))
     zones = game._load_extra(spec, pool)
     stock = spec.get("stock")
     stock_ids = pool.rest() if stock is None else pool.zone(stock)
@@ -128,11 +142,9 @@ def load_position(name: str, spec: dict[str, Any]) -> FamilyGame:
     game.discard = ids(game.discard)
     game.stock = ids(stock_ids)[::-1]
     table: dict[int, Meld] = {}
-    for n, (team, cards) in enumerate(melds, start=1):
+    for n, (team, cards, declared) in enumerate(melds, start=1):
         cs = ids(cards)
-        rank = game.meld_rank_of([game.codes[i] for i in cs])
-        wilds = sum(1 for i in cs if game.rules.is_wild(game.codes[i]))
-        table[n] = Meld(n, team, rank, tuple(cs), wilds)
+        table[n] = game._position_meld(n, team, cs, {cs[k]: c for k, c in declared.items()})
     game.melds = table
     game.next_meld_id = len(melds) + 1
     for key, value in zones.items():
@@ -161,7 +173,7 @@ def position_of(game: FamilyGame) -> dict[str, Any]:
         "seats": game.seats, "seed": game.seed, "dealer": game.dealer,
         "deal_number": game.deal_number, "turn": game.turn, "phase": game.phase,
         "hands": {s: text(game._sorted(h)) for s, h in enumerate(game.hands)},
-        "melds": {t: [text(m.cards) for m in game.team_melds(t)]
+        "melds": {t: [game._meld_text(m) for m in game.team_melds(t)]
                   for t in range(len(game.teams)) if game.team_melds(t)},
         "discard": text(game.discard),
         "stock": text(game.stock[::-1]),

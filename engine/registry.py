@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import hf_options, ld_options
+from . import hf_options, ld_options, sk_options
 from .core import FamilyGame, teams_for
 from .errors import InvalidAction
 from .hand_and_foot import HandAndFoot
 from .looking_and_down import LookingAndDown
+from .skarney import Skarney
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,14 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType({
         option_help=MappingProxyType(ld_options.HELP),
         rules_file="looking_and_down.md",
         factory=LookingAndDown,
+    ),
+    "skarney": GameInfo(
+        name="skarney", title="Skarney", seats=sk_options.SEATS,
+        options=MappingProxyType(sk_options.DEFAULTS),
+        option_help=MappingProxyType(sk_options.HELP),
+        rules_file="skarney.md",
+        partnership=sk_options.partnership,
+        factory=Skarney,
     ),
 })
 

@@ -68,6 +68,7 @@ class Rules:
     wild_cap: int | None = None
     draw_count: int = 2
     take_count: int | None = 7       # None: the whole pile
+    upcard: bool = True              # False: no card is turned up; there is no pile (Skarney)
     wild_blocks_pile: bool = False   # a wild card on top blocks the pile (LD-P2), as a 3 does
     # Minimum count of an unopened side's first melds: by deal number (`min_counts`, the
     # last repeating), or, when `min_count_bands` is given, by the side's cumulative score

@@ -64,6 +64,11 @@ class CanastaGame(PublicParts, FamilyGame):
     def _turn_upcard(self, upcard: int, rng: random.Random) -> int:
         return upcard
 
+    def _deal_attempt(self) -> int:
+        """Which try at dealing this deal number it is: 0, or more where a void deal is
+        dealt again with a new shuffle (SK-D2)."""
+        return 0
+
     def _reset_deal(self) -> None:
         """Per-deal state of the game's own, cleared before the first turn."""
 
@@ -75,7 +80,7 @@ class CanastaGame(PublicParts, FamilyGame):
         first, second = self._dealers(number)
         self.dealer = first
         order_codes, ids, rng = shuffled_deck(self.name, self.seed, number, rules.packs,
-                                              rules.jokers)
+                                              rules.jokers, self._deal_attempt())
         events: Events = [self._deal_started_event(number)]
         self._deal_draws(rng, events)
         codes = [""] * len(ids)
@@ -92,11 +97,15 @@ class CanastaGame(PublicParts, FamilyGame):
             seat = (second + j) % seats
             self.feet[seat] = ids[p:p + size]
             p += size
-        upcard, rest = ids[p], ids[p + 1:]
-        self.stock = rest[::-1]
-        upcard = self._turn_upcard(upcard, rng)
-        self.discard = [upcard]
-        events.append({"type": "upcard", "card": self._card(upcard)})
+        if rules.upcard:
+            upcard, rest = ids[p], ids[p + 1:]
+            self.stock = rest[::-1]
+            upcard = self._turn_upcard(upcard, rng)
+            self.discard = [upcard]
+            events.append({"type": "upcard", "card": self._card(upcard)})
+        else:
+            self.stock = ids[p:][::-1]
+            self.discard = []
         self.melds = {}
         self.next_meld_id = 1
         self.red_threes = [[] for _ in self.teams]

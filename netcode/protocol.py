@@ -189,6 +189,10 @@ ACTION_SCHEMA: _Spec = {
     "answer": (_record({"allow": (_bool, True)}), False),
     "as": (_AS, False),
     "wild": (_ID, False),
+    "plan": (_record({"melds": (_list(_MELD, MAX_MELDS), False),
+                      "lay_offs": (_list(_record({"meld": (_ID, True), "cards": (_IDS, True),
+                                                  "as": (_AS, False)}), MAX_MELDS), False)}),
+             False),
 }
 """Every field of the engine contract's action vocabulary (shared/contract/engine_api.md)
 and the extra ones the games document (docs/engine.md). The engine judges the values;

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input
 
-from engine.cards import rank_of
+from engine.cards import parse_card, rank_of
 from tui.cards import (
     CodeError,
     card_label,
@@ -36,7 +36,9 @@ from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, Tex
 # binding action -> the legal kind (of the contract's vocabulary) that makes it available
 NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
          "lay_off": "lay_off", "stage_lay_off": "lay_off", "discard": "discard",
-         "ask": "ask_to_go_out", "answer": "answer", "next_deal": "next_deal"}
+         "ask": "ask_to_go_out", "answer": "answer", "next_deal": "next_deal",
+         "offer": "offer", "last_card": "declare_last_card", "end_turn": "end_turn",
+         "accept": "accept", "decline": "decline", "steal": "steal_wild"}
 
 
 SEAT_LINES = SharedBuilds()
@@ -53,6 +55,12 @@ class TableScreen(Screen[None]):
         Binding("L", "stage_lay_off", "Stage lay-off", show=False),
         Binding("t", "target", "Target", show=False),
         Binding("x", "discard", "Discard"),
+        Binding("x", "offer", "Offer"),
+        Binding("x", "last_card", "Last card"),
+        Binding("x", "end_turn", "End turn"),
+        Binding("w", "steal", "Steal wild"),
+        Binding("y", "accept", "Take it"),
+        Binding("n", "decline", "Decline"),
         Binding("a", "ask", "Ask to go out"),
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),
@@ -88,6 +96,10 @@ class TableScreen(Screen[None]):
         self.typing: str | None = None
         self.staged: list[tuple[int | None, list[int]]] = []  # (meld id for a lay-off, ids)
         self.target: int | None = None
+        self.steal_target: int | None = None
+        """An opponent's meld chosen to steal its wild card from (w)."""
+        self.declared: dict[int, str] = {}
+        """What selected wild cards stand for, typed as ``jk=9h`` (a sequence's wild)."""
         self.panel: GamePanel | None = None
         self.game: GameScreen = screen_for(None)
         self._ready = False
@@ -152,6 +164,8 @@ class TableScreen(Screen[None]):
         melds = {m.get("id") for m in view.get("melds", []) if self._own(m, message)}
         if self.target not in melds:
             self.target = None
+        if self.steal_target not in self._steal_melds(view):
+            self.steal_target = None
         info = self.info = TableInfo(message, names, table_look(settings.look, message),
                                      self.target, self._changed_melds(message, settings.hints))
         if self.game.name != view.get("game"):
@@ -188,6 +202,14 @@ class TableScreen(Screen[None]):
                 self.last_discard = (event["card"].get("id"), event.get("seat"))
             elif event.get("type") == "deal_started":
                 self._melds_at_my_turn_end = None
+
+    @staticmethod
+    def _steal_melds(view: dict[str, Any]) -> list[int]:
+        """The opponents' melds the listing says a wild card may be stolen from."""
+        for entry in view.get("legal") or []:
+            if entry.get("type") == "steal_wild":
+                return list(dict.fromkeys(o.get("meld") for o in entry.get("options", [])))
+        return []
 
     def _own(self, meld: dict[str, Any], message: dict[str, Any]) -> bool:
         view = message.get("view") or {}
@@ -312,6 +334,8 @@ class TableScreen(Screen[None]):
                 discard.get("blocked"), info.look, by, clock, clock_style)
 
         def build() -> Text:
+            if "discard" not in v:  # a game without a discard pile
+                return Text.assemble(f" Stock {v.get('stock', 0)}", (clock, clock_style))
             t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
             if top:
                 t.append(card_label(top["code"], info.look),
@@ -497,10 +521,20 @@ class TableScreen(Screen[None]):
     def _apply_codes(self) -> None:
         text, self.typing = self.typing or "", None
         hand = self.query_one(HandView)
+        # ``jk=9h``: the wild card and the card it stands for in a sequence.
+        words, means = [], []
+        for word in text.replace(",", " ").split():
+            card, _, stands = word.partition("=")
+            words.append(card)
+            means.append((len(words) - 1, stands))
         try:
-            ids = pick_by_codes(text, hand.shown, taken=hand.selected)
-        except CodeError as exc:
-            self.error = {"message": str(exc)}
+            ids = pick_by_codes(" ".join(words), hand.shown, taken=hand.selected)
+            for n, stands in means:
+                if stands:
+                    self.declared[ids[n]] = parse_card(stands)
+        except (CodeError, ValueError, IndexError) as exc:
+            self.error = {"message": str(exc) if isinstance(exc, CodeError)
+                          else f"Not a card: {text}."}
             return
         hand.select(ids)
         self.error = None
@@ -529,6 +563,8 @@ class TableScreen(Screen[None]):
             self._refresh_hand()
         self.error = None
         self.target = None
+        self.steal_target = None
+        self.declared = {}
         self._status()
         self._refresh_footer()
         if self.info is not None:
@@ -574,6 +610,7 @@ class TableScreen(Screen[None]):
 
     # actions sent to the host
     def _send(self, action: dict[str, Any]) -> None:
+        self.declared = {}
         self.error = None
         self._status()
         self.app.send({"t": "action", "action": action})  # type: ignore[attr-defined]
@@ -605,7 +642,18 @@ class TableScreen(Screen[None]):
         if not melds:
             self.note("Select the cards of a meld first (g groups one, m melds them all).")
             return
-        self._send({"type": "meld", "melds": melds})
+        self._send({"type": "meld", "melds": [self._declaring(ids) for ids in melds]})
+
+    def _declaring(self, ids: list[int]) -> Any:
+        """A meld's cards with what its wild cards stand for, where that was typed
+        (``jk=9h``) or, failing that, where the listing offers this very meld with it."""
+        said = {i: self.declared[i] for i in ids if i in self.declared}
+        if not said:
+            for option in self.legal_kinds().get("meld", {}).get("options") or []:
+                for meld in option.get("melds", []):
+                    if isinstance(meld, dict) and set(meld.get("cards", [])) == set(ids):
+                        said = dict(meld.get("as") or {})
+        return {"cards": ids, "as": said} if said else ids
 
     def action_lay_off(self) -> None:
         cards = self._selected()
@@ -616,7 +664,15 @@ class TableScreen(Screen[None]):
         if meld is None:
             self.note("Which meld? Press t to choose it.")
             return
-        self._send({"type": "lay_off", "meld": meld, "cards": cards})
+        action: dict[str, Any] = {"type": "lay_off", "meld": meld, "cards": cards}
+        said = {i: self.declared[i] for i in cards if i in self.declared}
+        if not said:  # the listing's place for a lone wild card on this sequence
+            for t in self.legal_kinds().get("lay_off", {}).get("targets") or []:
+                if t.get("meld") == meld and "as" in t and t.get("cards") == cards:
+                    said = dict(t["as"])
+        if said:
+            action["as"] = said
+        self._send(action)
 
     def _guess_meld(self) -> int | None:
         """The meld the selected cards are meant for, when only one fits.
@@ -656,8 +712,74 @@ class TableScreen(Screen[None]):
             return
         self._send({"type": "discard", "card": card})
 
+    def _one_card(self, what: str) -> int | None:
+        cards = self._selected()
+        if len(cards) > 1:
+            self.note(f"Select one card to {what}.")
+            return None
+        return cards[0] if cards else (self.query_one(HandView).cursor_card() or {}).get("id")
+
+    def action_offer(self) -> None:
+        card = self._one_card("offer")
+        if card is not None:
+            self._send({"type": "offer", "card": card})
+
+    def action_last_card(self) -> None:
+        self._send({"type": "declare_last_card"})
+
+    def action_end_turn(self) -> None:
+        self._send({"type": "end_turn"})
+
+    def action_accept(self) -> None:
+        self._send({"type": "accept"})
+
+    def action_decline(self) -> None:
+        self._send({"type": "decline"})
+
+    def action_steal(self) -> None:
+        """Steal a wild card: w (no card selected) picks the opponent's meld, then the
+        natural it stands for is selected and w sends it."""
+        entry = self.legal_kinds().get("steal_wild") or {}
+        options = entry.get("options") or []
+        melds = list(dict.fromkeys(o.get("meld") for o in options))
+        cards = self._selected()
+        if not cards:
+            if not melds:
+                return
+            self.steal_target = melds[(melds.index(self.steal_target) + 1) % len(melds)] \
+                if self.steal_target in melds else melds[0]
+            self.note(f"Steal from meld #{self.steal_target}: select the natural it stands "
+                      "for, then press w.")
+            return
+        if len(cards) != 1:
+            self.note("Select the one natural card to give for the wild card.")
+            return
+        mine = [o for o in options if o.get("card") == cards[0]]
+        meld = self.steal_target if self.steal_target is not None else (
+            mine[0]["meld"] if len({o["meld"] for o in mine}) == 1
+            else melds[0] if len(melds) == 1 else None)
+        wild = next((o.get("wild") for o in options if o.get("meld") == meld), None)
+        if meld is None or wild is None:
+            self.note("Press w with no card selected to choose the meld first.")
+            return
+        self.steal_target = None
+        self._send({"type": "steal_wild", "meld": meld, "wild": wild, "card": cards[0]})
+
     def action_ask(self) -> None:
-        self._send({"type": "ask_to_go_out"})
+        """Where the game's ask carries the going out (a plan), the staged melds and
+        lay-offs and the selection are it; else the listing's own plan, if it has one."""
+        entry = self.legal_kinds().get("ask_to_go_out") or {}
+        if "options" not in entry:
+            self._send({"type": "ask_to_go_out"})
+            return
+        melds = [self._declaring(ids) for meld, ids in self.staged if meld is None]
+        lay_offs = [{"meld": meld, "cards": ids} for meld, ids in self.staged if meld is not None]
+        if self._selected():
+            melds.append(self._declaring(self._selected()))
+        if not melds and not lay_offs:
+            self._send(dict(entry["options"][0]))
+            return
+        self._send({"type": "ask_to_go_out", "plan": {"melds": melds, "lay_offs": lay_offs}})
 
     def action_answer(self, allow: bool) -> None:
         self._send({"type": "answer", "answer": {"allow": allow}})

@@ -142,17 +142,25 @@ def assert_listing_checks(game: engine.Game, seat: int) -> None:
     minimum count alone, each lay-off card alone, each discard, each take)."""
     for entry in game.legal(seat):
         kind = entry["type"]
+        for option in entry.get("options", ()):  # concrete actions (takes, Skarney's melds)
+            game.check(seat, option)
         if kind == "take_pile":
-            for option in entry["options"]:
-                game.check(seat, option)
+            pass
         elif kind == "lay_off":
             for target in entry["targets"]:
                 for card in target["cards"]:
-                    game.check(seat, {"type": "lay_off", "meld": target["meld"],
-                                      "cards": [card]})
+                    action = {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+                    if "as" in target:
+                        action["as"] = target["as"]
+                    game.check(seat, action)
         elif kind == "discard":
             for card in entry["cards"]:
                 game.check(seat, {"type": "discard", "card": card})
+        elif kind == "offer":
+            for card in entry["cards"]:
+                game.check(seat, {"type": "offer", "card": card})
+        elif kind in ("steal_wild", "ask_to_go_out") or (kind == "meld" and "options" in entry):
+            game.check(seat, make_bot("random", 0).act({"legal": [entry]}))
         elif kind == "meld":
             for block in entry["blocks"]:
                 if block["points"] >= entry["min_count"] \

@@ -19,14 +19,28 @@ from engine.bots import make_bot
 from engine.ld_legal import melds_and_lay_offs
 
 from .helpers import assert_listing_checks
-from .test_hf_properties import card_ids_in, hidden_from
+from .test_hf_properties import card_ids_in
+from .test_hf_properties import hidden_from as hidden_in_hands
 
 SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("hand_and_foot", 4, {"deals": 1}),
     *[("looking_and_down", n, {"max_deals": 1}) for n in (2, 3, 5, 6, 8)],
+    *[("skarney", n, {"deals": 1, "void_replay_limit": 1}) for n in (2, 3, 4)],
+    ("skarney", 4, {"deals": 1, "void_replay_limit": 1, "partnership": False}),
 ]
-IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
+IDS = [f"{name}-{seats}" + ("-individual" if options.get("partnership") is False else "")
+       for name, seats, options in SEATINGS]
 FEW = settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def hidden_from(game: engine.Game, seat: int | None) -> set[int]:
+    """Cards the seat may not see; a card on offer (Skarney) is shown to everyone, though it
+    stays in the offerer's hand until someone takes it."""
+    hidden = hidden_in_hands(game, seat)
+    offer = getattr(game, "offer", None)
+    if offer:
+        hidden.discard(offer["card"])
+    return hidden
 
 
 def total_cards(game: engine.Game) -> int:
@@ -88,8 +102,10 @@ def test_cards_conserved_and_hidden_cards_never_shown(name: str, seats: int,
 @FEW
 @given(seed=st.integers(0, 2**128), steps=st.integers(0, 600), seat=st.integers(-1, 8),
        kind=st.sampled_from(["draw", "take_pile", "meld", "lay_off", "discard", "answer",
-                             "next_deal", "steal"]),
-       fields=st.dictionaries(st.sampled_from(["cards", "card", "meld", "melds", "onto"]),
+                             "next_deal", "steal", "offer", "accept", "decline",
+                             "steal_wild", "declare_last_card", "end_turn"]),
+       fields=st.dictionaries(st.sampled_from(["cards", "card", "meld", "melds", "onto",
+                                               "wild"]),
                               st.integers(-1, 500) | st.lists(st.integers(-1, 500),
                                                               max_size=4), max_size=2))
 def test_refused_actions_change_nothing(name: str, seats: int, options: dict, seed: int,

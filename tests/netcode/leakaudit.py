@@ -54,6 +54,9 @@ def hidden_ids(game: Any, seat: int | None) -> set[int]:
             hidden |= set(hand)
     for foot in getattr(game, "feet", []):
         hidden |= set(foot)
+    offer = getattr(game, "offer", None)  # a card on offer is shown to everyone (Skarney)
+    if offer:
+        hidden.discard(offer["card"])
     return hidden
 
 

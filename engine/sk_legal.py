@@ -1,0 +1,410 @@
+"""What Skarney allows a seat now, described cheaply.
+
+The listing never enumerates subsets of a hand. Where Skarney's melds need more than a
+list of cards (a contract of an exact shape, a wild card's declared place, a steal's
+three ids), entries carry a few concrete `options` the engine has built to pass `check`;
+lay-off entries also give `targets` (each card legal on its own, as in the other games)
+and the offer lists the cards that may be offered. A player may always make other melds
+than those shown: `check` is the law, this is a guide.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import JOKER, RANK_ORDER
+from .melds import Run
+
+if TYPE_CHECKING:
+    from .skarney import Skarney
+
+PLACES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def legal_kinds(game: Skarney, seat: int) -> list[dict[str, Any]]:
+    """The listing, bound as the game's `legal` itself (the seat check included)."""
+    if seat not in game._to_act_list:
+        return []
+    phase = game.phase
+    if phase == "play":
+        return play_entries(game, seat)
+    if phase == "offer":
+        return [{"type": "accept"}, {"type": "decline"}]
+    if phase == "draw":
+        return [{"type": "draw"}]
+    if phase == "answer":
+        return [{"type": "answer", "choices": [True, False]}]
+    if phase == "deal_over":
+        return [{"type": "next_deal"}]
+    return []
+
+
+def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    hand = game.hands[seat]
+    team = game.team_of[seat]
+    steals = steal_options(game, seat)
+    if steals:
+        out.append({"type": "steal_wild", "options": steals})
+    may_meld = not game.contract_turn or game.options["contract_turn_play"]
+    size = len(hand)
+    keep = 1 if game.barred else 0  # SK-G4: nothing that empties the hand
+    if may_meld:
+        by_rank, wilds, multiples = game.hand_groups(seat)
+        if not game.opened[team]:
+            found = contract_options(game, hand, by_rank, wilds, size - keep)
+            if found:
+                out.append({"type": "meld", "options": found})
+                if game.partnership and not game.asked and not game.barred:
+                    outs = [o for o in found if sum(len(m["cards"]) if isinstance(m, dict)
+                                                    else len(m) for m in o["melds"]) == size]
+                    if outs:
+                        out.append({"type": "ask_to_go_out", "options": [
+                            {"type": "ask_to_go_out", "plan": {"melds": outs[0]["melds"],
+                                                               "lay_offs": []}}]})
+        else:
+            melds = new_meld_options(game, by_rank, wilds, size - keep, multiples)
+            if melds:
+                out.append({"type": "meld", "options": melds})
+            targets = lay_off_targets(game, seat, by_rank, wilds, size - keep)
+            if targets:
+                out.append({"type": "lay_off", "targets": targets})
+            elif game.partnership and not game.asked and not game.barred and size == 1:
+                targets = lay_off_targets(game, seat, by_rank, wilds, 1)
+            if targets and size == 1 and game.partnership and not game.asked \
+                    and not game.barred:
+                lay = {"meld": targets[0]["meld"], "cards": targets[0]["cards"][:1]}
+                if "as" in targets[0]:
+                    lay["as"] = targets[0]["as"]
+                out.append({"type": "ask_to_go_out", "options": [
+                    {"type": "ask_to_go_out", "plan": {"melds": [], "lay_offs": [lay]}}]})
+    if game.drew_last:
+        out.append({"type": "end_turn"})
+    elif size >= 2:
+        banned = game.offer_ban.get(seat)
+        codes = game._codes
+        cards = [i for i in hand if codes[i] not in banned] if banned else list(hand)
+        out.append({"type": "offer", "cards": cards or list(hand)})
+    elif size == 1:
+        out.append({"type": "declare_last_card"})
+    return out
+
+
+def steal_options(game: Skarney, seat: int) -> list[dict[str, Any]]:
+    """SK-W: one steal per opposing meld whose wild card the hand can pay for."""
+    team = game.team_of[seat]
+    robbable = wild_melds(game)
+    if not robbable:
+        return []
+    codes, wild = game._codes, game._wild
+    by_rank = game.hand_groups(seat)[0]
+    out = []
+    for m in robbable:
+        if m.team == team:
+            continue
+        if type(m) is Run:
+            for w, means in m.declared:
+                for i in by_rank.get(means[:-1], ()):
+                    if codes[i] == means:
+                        out.append({"type": "steal_wild", "meld": m.id, "wild": w,
+                                    "card": i})
+                        break
+        else:
+            held = by_rank.get(m.rank)  # type: ignore[arg-type]
+            if held:
+                w = next(i for i in m.cards if wild[i])
+                out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": held[0]})
+    return out
+
+
+def own_melds(game: Skarney, team: int) -> list[Any]:
+    """The team's melds, kept for the table as it is (see `wild_melds`)."""
+    kept = game.__dict__.get("_own_melds")
+    if kept is None or kept[0] != game._melds_version or kept[1] is not game._melds:
+        by_team: list[list[Any]] = [[] for _ in game.teams]
+        for m in game._melds.values():
+            by_team[m.team].append(m)
+        kept = game.__dict__["_own_melds"] = (game._melds_version, game._melds, by_team)
+    return kept[2][team]
+
+
+def wild_melds(game: Skarney) -> list[Any]:
+    """The groups and sequences on the table holding a wild card (SK-W2), kept for the
+    table as it is (`_melds_version` moves on with every change to it)."""
+    kept = game.__dict__.get("_wild_melds")
+    version = game._melds_version
+    if kept is None or kept[0] != version or kept[1] is not game._melds:
+        found = [m for m in game._melds.values()
+                 if m.wilds and (m.rank is not None or type(m) is Run)]
+        kept = game.__dict__["_wild_melds"] = (version, game._melds, found)
+    return kept[2]
+
+
+def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
+          ) -> list[tuple[list[int], str | None]]:
+    """Windows of k places of one suit the hand fills with naturals, or with naturals and
+    one wild card (its declared code given): (naturals, declared or None). Each suit's
+    places held are a bit mask, so a window is judged by one count of bits."""
+    suit_of, place_of = _card_tables(game)
+    masks = [0, 0, 0, 0]
+    first: dict[int, int] = {}
+    for ids in by_rank.values():
+        for i in ids:
+            s = suit_of[i]
+            p = place_of[i]
+            mask = masks[s]
+            if not mask >> p & 1:
+                masks[s] = mask | 1 << p
+                first[s << 4 | p] = i
+    out = []
+    shift = 1 if game.rules.ace_low else 0  # bit 0: an ace below the 2 (SK-O4)
+    for s, mask in enumerate(masks):
+        if mask.bit_count() < k - 1:
+            continue
+        if shift:
+            mask = mask << 1 | (1 if mask & _ACE_BIT else 0)
+        suit = _SUITS[s]
+        for held, missing in _windows(mask, k, shift):
+            out.append(([first[s << 4 | p] for p in held],
+                        None if missing is None else PLACES[missing] + suit))
+    return out
+
+
+_SUITS = ("S", "H", "D", "C")
+
+
+def _card_tables(game: Skarney) -> tuple[list[int], list[int]]:
+    """Each card id's suit (0-3) and place in a sequence (2 = 0 .. A = 12; -1 for a
+    joker), kept with the deal's faces they were read from."""
+    kept = game.__dict__.get("_sk_card_tables")
+    codes = game._codes
+    if kept is None or kept[0] is not codes:
+        suits = [_SUITS.index(c[-1]) if c != JOKER else 0 for c in codes]
+        places = [_PLACE.get(c[:-1], -1) if c != JOKER else -1 for c in codes]
+        kept = game.__dict__["_sk_card_tables"] = (codes, (suits, places))
+    return kept[1]
+
+
+_WINDOWS: dict[tuple[int, int, int], list[tuple[tuple[int, ...], int | None]]] = {}
+
+
+def _windows(mask: int, k: int, shift: int) -> list[tuple[tuple[int, ...], int | None]]:
+    """The windows of k places a suit's mask fills but for one place at most: the places
+    held and the one missing (None). Worked out once per mask (at most 16384 of them)."""
+    key = (mask, k, shift)
+    found = _WINDOWS.get(key)
+    if found is not None:
+        return found
+    found = []
+    need = k - 1
+    full = (1 << k) - 1
+    for lo in range(13 + shift - k + 1):
+        if (mask & full << lo).bit_count() < need:
+            continue
+        held, missing = [], None
+        for b in range(lo, lo + k):
+            place = b - shift if b >= shift else _PLACE["A"]
+            if mask >> b & 1:
+                held.append(place)
+            else:
+                missing = place
+        found.append((tuple(held), missing))
+    _WINDOWS[key] = found
+    return found
+
+
+_PLACE = {r: n for n, r in enumerate(PLACES)}
+_ACE_BIT = 1 << _PLACE["A"]
+
+
+def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], k: int,
+                runs: bool = True, multiples: set[str] | None = None
+                ) -> list[tuple[str, list[int], str | None, list[int]]]:
+    """Melds of exactly k cards: (kind, naturals, declared code or None for a group's wild
+    or none, fixed wild ids of a wild group). A natural-only meld has declared "" ."""
+    codes = game._codes
+    out: list[tuple[str, list[int], str | None, list[int]]] = []
+    # Without a wild card only a rank held twice or more can make a group.
+    for ids in by_rank.values() if wilds or multiples is None else (
+            by_rank[r] for r in sorted(multiples, key=_PLACE.__getitem__)):
+        if len(ids) >= k:
+            out.append(("group", ids[:k], "", []))
+        elif len(ids) == k - 1 and wilds:
+            out.append(("group", list(ids), None, []))
+    if game.options["max_group_size"] is not None and k > game.options["max_group_size"]:
+        out = []
+    for naturals, declared in _runs(game, by_rank, k) if runs else ():
+        if declared is None:
+            out.append(("sequence", naturals, "", []))
+        elif wilds:
+            out.append(("sequence", naturals, declared, []))
+    jokers = [i for i in wilds if codes[i] == JOKER]
+    twos = [i for i in wilds if codes[i] != JOKER]
+    for group in (jokers, twos):
+        if len(group) >= k:
+            out.append(("wild_group", [], "", group[:k]))
+    return out
+
+
+def _as_meld(naturals: list[int], declared: str | None, wild: int | None,
+             fixed: list[int]) -> Any:
+    if fixed:
+        return list(fixed)
+    if wild is None:
+        return list(naturals)
+    if declared is None:  # a group's wild card needs no declaration
+        return [*naturals, wild]
+    return {"cards": [*naturals, wild], "as": {wild: declared}}
+
+
+def contract_options(game: Skarney, hand: list[int], by_rank: dict[str, list[int]],
+                     wilds: list[int], most: int) -> list[dict[str, Any]]:
+    """SK-I2: one contract per pattern the hand can make (first found), no more than
+    `most` cards."""
+    found = []
+    for pattern in game.contract():
+        total = sum(n for n, _ in pattern)
+        if total > most:
+            continue
+        pools = {k: [(*c, _mask(c[1]), _mask(c[3])) for c in _candidates(game, by_rank,
+                                                                          wilds, k)]
+                 for k in {n for n, _ in pattern}}
+        slots = sorted(pattern, key=lambda s: (s[1] is None, s))
+        pick = _search(slots, 0, pools, wilds, 0, 0, 0)
+        if pick is not None:
+            found.append({"type": "meld", "melds": pick})
+    return found
+
+
+def _mask(ids: list[int]) -> int:
+    m = 0
+    for i in ids:
+        m |= 1 << i
+    return m
+
+
+def _search(slots: list[tuple[int, str | None]], n: int, pools: dict[int, list[Any]],
+            wilds: list[int], used: int, used_wilds: int, start: int) -> list[Any] | None:
+    """Slot `n` onwards filled from the pools with cards not used yet; equal slots take
+    candidates in increasing order, so no choice is tried twice in another order."""
+    if n == len(slots):
+        return []
+    k, kind = slots[n]
+    pool = pools[k]
+    same = n + 1 < len(slots) and slots[n + 1] == slots[n]
+    for c in range(start, len(pool)):
+        ckind, naturals, declared, fixed, mask, wmask = pool[c]
+        if (kind is not None and ckind != kind) or used & mask or used_wilds & wmask:
+            continue
+        wild = None
+        if declared != "" and not fixed:
+            wild = next((w for w in wilds if not used_wilds >> w & 1), None)
+            if wild is None:
+                continue
+            wmask = 1 << wild
+        tail = _search(slots, n + 1, pools, wilds, used | mask, used_wilds | wmask,
+                       c + 1 if same else 0)
+        if tail is not None:
+            return [_as_meld(naturals, declared or None, wild, fixed), *tail]
+    return None
+
+
+def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int],
+                     most: int, multiples: set[str] | None = None) -> list[dict[str, Any]]:
+    """New 3-card melds once the team is down: a group per rank held twice or more (a
+    pair takes a wild card), the wild groups, and only where there is none of those, the
+    sequences (a guide, not every meld: `_runs` was a tenth of the legal loop)."""
+    if most < 3:
+        return []
+    out = []
+    ranks = by_rank if wilds or multiples is None else multiples
+    for r in ranks:
+        ids = by_rank[r]
+        if len(ids) >= 3:
+            out.append({"type": "meld", "melds": [ids[:3]]})
+        elif wilds and len(ids) == 2:
+            out.append({"type": "meld", "melds": [[*ids, wilds[0]]]})
+    if len(wilds) >= 3:
+        codes = game._codes
+        for joker in (True, False):
+            same = [i for i in wilds if (codes[i] == JOKER) == joker]
+            if len(same) >= 3:
+                out.append({"type": "meld", "melds": [same[:3]]})
+    if out:
+        return out
+    wild = wilds[0] if wilds else None
+    for naturals, declared in _runs(game, by_rank, 3):
+        if declared is None:
+            out.append({"type": "meld", "melds": [naturals]})
+        elif wild is not None:
+            out.append({"type": "meld", "melds": [
+                {"cards": [*naturals, wild], "as": {wild: declared}}]})
+    return out
+
+
+def lay_off_targets(game: Skarney, seat: int, by_rank: dict[str, list[int]],
+                    wilds: list[int], most: int) -> list[dict[str, Any]]:
+    """SK-M9: single cards onto the team's melds that have room this turn: each target
+    lists the cards the meld takes as they are; a wild card that must declare its place
+    in a sequence is a target of its own, with its `as`."""
+    if most < 1:
+        return []
+    team = game.team_of[seat]
+    codes = game._codes
+    limit = game.options["layoff_limit"]
+    done = game.layoffs_this_turn
+    max_group = game.options["max_group_size"]
+    targets: list[dict[str, Any]] = []
+    add = targets.append
+    for m in own_melds(game, team):
+        if limit is not None and done and done.get(m.id, 0) >= limit:
+            continue
+        if type(m) is Run:
+            cards: list[int] = []
+            for code in run_ends(game, m):
+                for i in by_rank.get(code[:-1], ()):
+                    if codes[i] == code:
+                        cards.append(i)
+                if wilds and not m.wilds:
+                    add({"meld": m.id, "cards": [wilds[0]], "as": {wilds[0]: code}})
+        elif m.rank is None:
+            joker = codes[m.cards[0]] == JOKER
+            cards = [i for i in wilds if (codes[i] == JOKER) == joker]
+        elif max_group is None or len(m.cards) < max_group:
+            cards = list(by_rank.get(m.rank, ()))
+            if wilds and not m.wilds:
+                cards.append(wilds[0])
+        else:
+            continue
+        if cards:
+            add({"meld": m.id, "cards": cards})
+    return targets
+
+
+def run_ends(game: Skarney, m: Run) -> list[str]:
+    """The codes that extend a sequence at either end (kept per meld value: a meld is
+    replaced, never changed, so its ends are worked out once)."""
+    kept = game.__dict__.setdefault("_run_ends", {})
+    hit = kept.get(m.id)
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    declared = dict(m.declared)
+    ends = _run_ends(game, [declared.get(i) or game._codes[i] for i in m.cards], m.suit)
+    kept[m.id] = (m, ends)
+    return ends
+
+
+def _run_ends(game: Skarney, faces: list[str], suit: str) -> list[str]:
+    """The codes that extend a sequence at either end (aces high; low where allowed)."""
+    orders = sorted(RANK_ORDER[c[:-1]] for c in faces)
+    if game.rules.ace_low and orders[0] == 0 and orders[-1] == RANK_ORDER["A"]:
+        orders = sorted(-1 if o == RANK_ORDER["A"] else o for o in orders)  # A-2-3...
+    low, high = orders[0], orders[-1]
+    out = []
+    if low > 0:
+        out.append(PLACES[low - 1] + suit)
+    elif game.rules.ace_low and low == 0 and high < RANK_ORDER["A"] - 1:
+        out.append("A" + suit)
+    if high < RANK_ORDER["A"]:
+        out.append(PLACES[high + 1] + suit)
+    return out

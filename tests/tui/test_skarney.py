@@ -1,0 +1,130 @@
+"""Skarney's screen: the partnership and individual tables at 80x24 and larger, a
+sequence in order with its wild card's declared card, the contract of the deal, the offer
+as a question for the seat asked and a wait for everyone else, and the steal as one
+action (shared/rules/skarney.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from tests.tui.conftest import WELCOME, FakeLink, screen_text
+from tui.app import make_app
+from tui.table import TableScreen
+
+NAMES = ["ann", "bob", "cy", "dee"]
+
+TABLE = """turn: 0
+phase: play
+deal_number: 2
+hands.0: 7H 9C KD AS JK 10H JH 4S
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.1: 5S 6S JK=7S | QH QC QD
+stock: 30"""
+
+
+def position(text: str, seats: int = 4, **extra: Any) -> Any:
+    spec = engine.parse_position(text)
+    spec["seats"] = seats
+    spec.update(extra)
+    return engine.load_position("skarney", spec)
+
+
+def message(game: Any, seat: int | None) -> dict[str, Any]:
+    players = [{"seat": s, "name": NAMES[s], "bot": False, "present": True}
+               for s in range(game.seats)]
+    return {"t": "view", "table": 5, "seq": len(game.log), "round": 1, "seat": seat,
+            "over": bool(game.over), "players": players, "view": game.view(seat)}
+
+
+async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
+                keys: tuple[str, ...] = ()) -> tuple[str, list[dict[str, Any]]]:
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=size) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": "skarney",
+                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
+        link.push(message(game, seat))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        return screen_text(app), link.actions
+
+
+@pytest.mark.parametrize(("seats", "partnership", "size"),
+                         [(4, True, (80, 24)), (4, False, (80, 24)), (3, False, (80, 24)),
+                          (2, False, (80, 24)), (4, True, (120, 40))])
+async def test_every_seating_fits_with_its_contract(seats: int, partnership: bool,
+                                                   size: tuple[int, int]) -> None:
+    game = engine.create_game("skarney", seats, 3, {"partnership": partnership})
+    text, _ = await shown(game, 1, size)
+    for name in NAMES[:seats]:
+        assert name in text, name
+    assert "Deal 1 contract: 3 melds of 3 cards" in text
+    assert "contract to make" in text
+    if partnership and seats == 4:
+        assert "ann+cy" in text and "bob+dee" in text
+
+
+async def test_a_sequence_in_order_with_its_wild_cards_declared_card() -> None:
+    game = position(TABLE)
+    text, _ = await shown(game, 0, (100, 30))
+    assert "5♠ 6♠ JK=7♠" in text
+    assert "seq" in text and "down" in text
+
+
+async def test_the_offer_is_a_question_for_the_asked_and_a_wait_for_the_others() -> None:
+    game = position(TABLE)
+    game.apply(0, {"type": "offer", "card": next(c["id"] for c in game.view(0)["hand"]
+                                                   if c["code"] == "7H")})
+    asked, _ = await shown(game, 1)
+    assert "Take the 7♥ offered by ann? y/n" in asked
+    other, _ = await shown(game, 2)
+    assert "Waiting for bob to answer the offer" in other
+    mine, _ = await shown(game, 0)
+    assert "waiting for bob to answer the offer" in mine
+    _, sent = await shown(game, 1, keys=("y",))
+    assert sent[-1] == {"type": "accept"}
+    _, sent = await shown(game, 1, keys=("n",))
+    assert sent[-1] == {"type": "decline"}
+
+
+async def test_x_offers_the_card_under_the_cursor_or_selected() -> None:
+    game = position(TABLE)
+    _, sent = await shown(game, 0, keys=("slash", "k", "d", "enter", "x"))
+    kd = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "KD")
+    assert sent[-1] == {"type": "offer", "card": kd}
+
+
+async def test_a_declared_wild_is_typed_with_its_card() -> None:
+    game = position(TABLE.replace("hands.0: 7H 9C KD AS JK 10H JH 4S",
+                                  "hands.0: 10H JH JK 7H 7S 7D KD KS KC 4S"))
+    keys = ("slash", *"10h", "space", *"jh", "space", *"jk=qh", "enter", "g",
+            "slash", *"7h7s7d", "enter", "g", "slash", *"kdkskc", "enter", "m")
+    _, sent = await shown(game, 0, (100, 30), keys=keys)
+    hand = {c["code"]: c["id"] for c in game.view(0)["hand"]}
+    assert sent[-1]["melds"][0] == {"cards": [hand["10H"], hand["JH"], hand["JK"]],
+                                    "as": {hand["JK"]: "QH"}}
+    game.apply(0, sent[-1])
+    assert game.view(None)["melds"][-3]["as"] == {hand["JK"]: "QH"}
+
+
+async def test_the_steal_picks_the_meld_then_the_natural() -> None:
+    game = position(TABLE.replace("hands.0: 7H", "hands.0: 7S"))
+    wild = next(c["id"] for m in game.view(0)["melds"] for c in m["cards"] if c["code"] == "JK")
+    seven = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "7S")
+    _, sent = await shown(game, 0, (100, 30), keys=("w", "slash", "7", "s", "enter", "w"))
+    assert sent[-1] == {"type": "steal_wild", "meld": 1, "wild": wild, "card": seven}
+
+
+async def test_at_80x24_the_other_team_is_one_line_with_its_declared_wild() -> None:
+    game = position(TABLE)
+    text, _ = await shown(game, 0, (80, 24))
+    assert "5♠-7♠(JK=7♠)" in text and "Qx3" in text

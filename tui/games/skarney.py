@@ -1,0 +1,267 @@
+"""Skarney on screen (shared/rules/skarney.md).
+
+Two partnerships, or two to four players alone. There is no pile: the middle of the
+table says this deal's contract and what is on offer, each team is marked down or not,
+and a sequence is shown in order with each wild card's declared card (``JK=9♥``). The
+offer is the moment only this game has: the player asked sees the question ("take the
+7♥ offered by Bob? y/n"), everyone else whom the table waits for. Four players alone
+see their own melds in full and the others' on one line each (a sequence as its ends, a
+wild card with what it stands for), so 80x24 holds them; so do partnerships on narrow
+terminals.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+
+from tui.cards import CardLook, card_text, cards_text
+from tui.eventtext import Names
+from tui.games.base import GameScreen, ScoreColumn
+from tui.panels import GamePanel, TableInfo
+
+COMPACT_FROM = 4
+"""From this many teams on, other teams' melds are summarised on one line each."""
+FULL_FROM = 64
+"""A panel this wide (a terminal of 90 columns or more) shows every team in full."""
+KIND_LABEL = {"group": "group", "sequence": "seq", "joker_group": "jokers",
+              "two_group": "twos"}
+
+
+def offer_of(info: TableInfo) -> dict[str, Any] | None:
+    offer = info.view.get("offer")
+    return offer if isinstance(offer, dict) and offer.get("card") else None
+
+
+def meld_cards(meld: dict[str, Any], look: CardLook) -> Text:
+    """The meld's cards as they lie; a wild card in a sequence with the card it stands
+    for (``JK=9♥``)."""
+    means = meld.get("as") or {}
+    t = Text()
+    for n, card in enumerate(meld.get("cards", [])):
+        if n:
+            t.append(" ")
+        t.append_text(card_text(card["code"], look))
+        stands = means.get(card["id"], means.get(str(card["id"])))
+        if stands:
+            t.append("=")
+            t.append_text(card_text(stands, look))
+    return t
+
+
+class SkarneyPanel(GamePanel):
+    """The contract and the offer on top; per team: down or not, then its melds."""
+
+    VIEW_KEYS = (*GamePanel.VIEW_KEYS, "down", "contract_text", "hand_bonus", "offer",
+                 "deal_number", "layoffs_this_turn", "layoff_limit", "to_act")
+
+    def lines(self, info: TableInfo, width: int) -> list[Text]:
+        v = info.view
+        head = [Text.assemble(
+            (f"Deal {v.get('deal_number')} contract: ", "bold"),
+            str(v.get("contract_text") or "-"),
+            (f" · out bonus {v.get('hand_bonus', 0)}", "dim"))]
+        offer = offer_of(info)
+        if offer is not None:
+            line = Text("On offer: ", style="bold")
+            line.append_text(card_text(offer["card"]["code"], info.look))
+            line.append(f" from {info.name(offer.get('seat'))}, asking "
+                        f"{info.name(offer.get('asked'))}")
+            head.append(line)
+        if len(info.teams) < COMPACT_FROM and width >= FULL_FROM:
+            return head + super().lines(info, width)
+        out = list(head)
+        for team in info.team_order():
+            if team == info.team_of(info.seat):
+                out.extend(self.team_block(info, team))
+            else:
+                out.append(self.compact_line(info, team))
+        return out
+
+    def compact_line(self, info: TableInfo, team: int) -> Text:
+        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        line = Text.assemble("  ", self.team_header(info, team), " ·")
+        for meld in melds:
+            cards = meld.get("cards", [])
+            means = meld.get("as") or {}
+            line.append(" ")
+            if meld.get("kind") == "sequence" and cards:
+                ends = [cards[0], cards[-1]]
+                for n, card in enumerate(ends):
+                    stands = means.get(card["id"], means.get(str(card["id"])))
+                    line.append_text(card_text(stands or card["code"], info.look))
+                    if n == 0:
+                        line.append("-")
+            else:
+                line.append(f"{meld.get('rank') or 'W'}x{len(cards)}")
+            wild = [c for c in cards if c["code"] == "JK" or c["code"][0] == "2"]
+            if wild and meld.get("rank") is not None:  # a group's or a sequence's wild
+                stands = means.get(wild[0]["id"], means.get(str(wild[0]["id"])))
+                line.append("(")
+                line.append_text(card_text(wild[0]["code"], info.look))
+                if stands:
+                    line.append("=")
+                    line.append_text(card_text(stands, info.look))
+                line.append(")")
+        if not melds:
+            line.append(" no melds", style="dim")
+        return line
+
+    def team_block(self, info: TableInfo, team: int) -> list[Text]:
+        mine = team == info.team_of(info.seat)
+        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        body = [self.team_header(info, team)]
+        if not melds:
+            body.append(Text("  no melds yet", style="dim"))
+        laid = info.view.get("layoffs_this_turn") or {}
+        for m in melds:
+            target = m.get("id") == info.target
+            mark = ">" if target else "*" if m.get("id") in info.changed else " "
+            line = Text(f"{mark}#{m.get('id'):<2} {KIND_LABEL.get(m.get('kind', ''), ''):<6} ",
+                        style="reverse" if target else "")
+            line.append_text(meld_cards(m, info.look))
+            done = laid.get(m.get("id"), laid.get(str(m.get("id")), 0))
+            if done and mine:
+                line.append(f"  +{done} this turn", style="dim")
+            body.append(line)
+        bar = Text(("| " if info.look.ascii else "▌ ") if mine else "  ",
+                   style="green" if mine else "")
+        return [Text.assemble(bar, line) for line in body]
+
+    def team_header(self, info: TableInfo, team: int) -> Text:
+        out = super().team_header(info, team)
+        if (info.view.get("down") or {}).get(team):
+            out.append(" · down", style="green")
+        else:
+            out.append(" · contract to make", style="yellow")
+        return out
+
+
+def _bonus(item: dict[str, Any], info: TableInfo) -> str:
+    why = {"went_out": "out", "most_meld_points": "most"}.get(item.get("bonus_reason") or "")
+    bonus = item.get("hand_bonus", 0)
+    return f"{bonus} {why}" if bonus else "-"
+
+
+def _shutdown(item: dict[str, Any], info: TableInfo) -> str:
+    return str(item.get("shutdown", 0) or "-")
+
+
+class SkarneyScreen(GameScreen):
+    name = "skarney"
+    panel = SkarneyPanel
+    complete_at = 0
+    phases: ClassVar[dict[str, str]] = {
+        **GameScreen.phases, "offer": "offer", "play": "play"}
+    score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Bonus", _bonus),
+                                                        ("Shutdown", _shutdown))
+    score_note = ("Bonus: the hand bonus, for going out or the most meld points.  "
+                  "Unplayed: cards left per seat.")
+
+    def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
+        t = Text(f" · {counts.get('hand', 0)} cards" if isinstance(counts, dict) else "")
+        if isinstance(counts, dict) and counts.get("skip_draw"):
+            t.append(" skips draw", style="yellow")
+        ban = (info.view.get("offer_ban") or {})
+        if ban.get(seat) or ban.get(str(seat)):
+            t.append(" took " + " ".join(ban.get(seat) or ban.get(str(seat))), style="dim")
+        return t
+
+    def hand_detail(self, counts: Any) -> str:
+        return ""
+
+    def prompt(self, info: TableInfo) -> tuple[str, str] | None:
+        """SK-F: the offer is a question for the seat asked and a wait for the others."""
+        v, seat = info.view, info.seat
+        phase = v.get("phase")
+        offer = offer_of(info)
+        if phase == "offer" and offer is not None:
+            code = offer["card"]["code"]
+            card = card_text(code, info.look).plain
+            asked, giver = offer.get("asked"), offer.get("seat")
+            if seat == asked:
+                cost = " (an ace or wild costs your next draw)" if code == "JK" or \
+                    code[0] in "2A" else ""
+                return (f" Take the {card} offered by {info.name(giver)}? y/n{cost}",
+                        "bold reverse")
+            if seat == giver:
+                return (f" You offered the {card}; waiting for {info.name(asked)} to "
+                        "answer the offer.", "bold")
+            return (f" Waiting for {info.name(asked)} to answer the offer "
+                    f"({card} from {info.name(giver)}).", "bold")
+        to_act = v.get("to_act") or []
+        if seat is None or seat not in to_act or phase not in ("draw", "play"):
+            return None
+        legal = {e.get("type") for e in v.get("legal") or []}
+        if phase == "draw":
+            return " Your turn: draw (d).", "bold green"
+        steps = ["meld (m)", "lay off (l)"] if legal & {"meld", "lay_off"} else []
+        if "steal_wild" in legal:
+            steps.append("steal a wild (w)")
+        if not (v.get("down") or {}).get(info.team_of(seat)):
+            steps = [s for s in steps if s != "lay off (l)"]
+            steps = [s.replace("meld (m)", "make the contract (m)") for s in steps]
+        close = ("end your turn (x): you drew the last card" if "end_turn" in legal
+                 else "declare your last card (x)" if "declare_last_card" in legal
+                 else "offer a card (x)")
+        lead = ", ".join(steps) + ", then " if steps else ""
+        return f" Your turn: {lead}{close}.", "bold green"
+
+    def special_event(self, event: dict[str, Any], name: Names,
+                      look: CardLook) -> Text | None:
+        kind, who = event.get("type"), name(event.get("seat"))
+        if kind == "offered":
+            t = Text(f"{who} offers ")
+            t.append_text(card_text(event["card"]["code"], look))
+            t.append(f" to {name(event.get('asked'))}.")
+            return t
+        if kind == "accepted":
+            t = Text(f"{who} took the ")
+            t.append_text(card_text(event["code"], look))
+            t.append(f" offered by {name(event.get('from'))}.")
+            return t
+        if kind == "declined":
+            return Text(f"{who} declined the offer.", style="dim")
+        if kind == "offer_returned":
+            t = Text("Nobody took the ")
+            t.append_text(card_text(event["code"], look))
+            t.append(f"; it goes back to {who}.")
+            return t
+        if kind == "draw_skipped":
+            return Text(f"{who} skips the draw (took an ace or wild card).")
+        if kind == "stole":
+            t = Text(f"{who} stole ")
+            t.append_text(card_text(event["wild"]["code"], look))
+            t.append(f" from meld #{event.get('meld')}, giving ")
+            t.append_text(card_text(event["card"]["code"], look))
+            t.append(".")
+            return t
+        if kind == "last_card":
+            return Text(f"{who} has one card left.", style="bold")
+        if kind == "stock_exhausted":
+            return Text(f"{who} drew the last stock card: this is the deal's last turn.",
+                        style="bold")
+        if kind == "turn_ended":
+            return Text(f"{who} ended the turn; the deal is over.")
+        if kind == "deal_void":
+            return Text(f"Deal {event.get('deal')} is void (a tie, nobody out): it is dealt "
+                        "again.", style="bold")
+        if kind in ("melded", "laid_off") and event.get("as"):
+            means = event["as"]
+            t = Text(f"{who} {'melded' if kind == 'melded' else 'laid off'} ")
+            t.append_text(meld_cards({"cards": event.get("cards", []), "as": means}, look))
+            t.append(f" ({event.get('kind', '')}).")
+            return t
+        if kind in ("melded", "laid_off"):
+            t = Text(f"{who} {'melded' if kind == 'melded' else 'laid off'} ")
+            t.append_text(cards_text(event.get("cards", []), look))
+            t.append(f" ({KIND_LABEL.get(event.get('kind', ''), event.get('kind', ''))}).")
+            return t
+        if kind == "deal_started" and event.get("replay"):
+            return Text(f"Deal {event.get('deal')} is dealt again by "
+                        f"{name(event.get('dealer'))}.")
+        return None
+
+    def out_items(self, item: dict[str, Any]) -> list[str]:
+        return []
