@@ -191,12 +191,15 @@ class BasicBot:
         wild_later = None
         for target in entry["targets"]:
             for card in target["cards"]:
+                action = {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+                if "as" in target:  # a wild card that says its place (one per such target)
+                    action["as"] = target["as"]
                 if not tactics.is_wild(codes.get(card, ""), view):
-                    return {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+                    return action
                 meld = melds.get(target["meld"])
                 if wild_later is None and meld is not None and meld.get("rank") is not None \
                         and self._short_of_canasta(meld, view) <= WILD_LAY_OFF_GAP:
-                    wild_later = {"type": "lay_off", "meld": target["meld"], "cards": [card]}
+                    wild_later = action
         return wild_later
 
     def _short_of_canasta(self, meld: dict[str, Any], view: dict[str, Any]) -> int:

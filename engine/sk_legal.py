@@ -317,7 +317,8 @@ def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[i
     if most < 3:
         return []
     out = []
-    ranks = by_rank if wilds or multiples is None else multiples
+    # (a set's order follows its history, which a redealt game does not share: sorted)
+    ranks = by_rank if wilds or multiples is None else sorted(multiples, key=_PLACE.__getitem__)
     for r in ranks:
         ids = by_rank[r]
         if len(ids) >= 3:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, ClassVar
 
+from .basic_bot import Tactics
 from .cards import JOKER, RANK_ORDER
 from .core import Commit, Events, FamilyGame, plain_copy, teams_for
 from .errors import EngineError, IllegalAction, InvalidAction
@@ -47,8 +48,40 @@ def meld_value(code: str, own_group: bool) -> int:
     return MELD_VALUES.get(rank, 5)
 
 
+class SKTactics(Tactics):
+    """The basic bot's Skarney habits: a turn ends by offering a card (SK-F), an offer
+    that pairs with the hand or fits a meld of its own side is taken, a wild card is
+    stolen whenever the listing offers a steal, and a last card is declared."""
+
+    discard_kind = "offer"
+
+    def other(self, entry: dict[str, Any], view: dict[str, Any],
+              rng: Any) -> dict[str, Any] | None:
+        kind = entry["type"]
+        if kind == "steal_wild" and entry.get("options"):
+            return dict(entry["options"][0])
+        if kind == "declare_last_card":
+            return {"type": kind}
+        if kind in ("accept", "decline"):
+            return {"type": "accept" if self._wanted(view) else "decline"}
+        return None
+
+    def _wanted(self, view: dict[str, Any]) -> bool:
+        card = ((view.get("offer") or {}).get("card") or {}).get("code", "")
+        if not card or self.is_wild(card, view):
+            return bool(card)
+        rank = self.rank(card)
+        seat, teams = view.get("seat"), view.get("teams") or []
+        team = next((i for i, t in enumerate(teams) if seat in t), None)
+        if any(self.rank(c["code"]) == rank for c in view.get("hand", ())):
+            return True
+        return any(m.get("team") == team and m.get("rank") == rank
+                   for m in view.get("melds", ()))
+
+
 class Skarney(CanastaGame):
     name = "skarney"
+    BOT_TACTICS: ClassVar[Tactics] = SKTactics()
     title = "Skarney"
     PHASES: ClassVar[dict[str, frozenset[str]]] = {
         "draw": frozenset({"draw"}),

@@ -232,3 +232,18 @@ def test_every_listed_choice_passes_check(name: str, seats: int, options: dict, 
     advance(game, random.Random(seed), steps)
     for seat in sorted(game.to_act):
         assert_listing_checks(game, seat)
+
+
+def test_skarney_listing_order_ignores_how_unseen_cards_lie() -> None:
+    """Found by the basic bot's view-only test: the new-meld options came in the order of
+    a set, which a redealt game built in another order (the seat's listing told it so)."""
+    game = engine.create_game("skarney", 4, 131908764)
+    advance(game, random.Random(131908764), 233)
+    for seat in sorted(game.to_act):
+        state = game.to_dict()
+        hidden = sorted(hidden_from(game, seat))
+        faces = [state["state"]["codes"][i] for i in hidden]
+        random.Random(0).shuffle(faces)
+        for i, code in zip(hidden, faces, strict=True):
+            state["state"]["codes"][i] = code
+        assert engine.from_dict(state).view(seat) == game.view(seat)

@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 import engine
 from engine.search_bot import SearchBot, determinize
 
-from .test_hf_properties import hidden_from
-from .test_properties import advance
+from .test_properties import advance, hidden_from
 
 SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("hand_and_foot", 4, {"deals": 1}),
     ("looking_and_down", 2, {"max_deals": 1}),
     ("looking_and_down", 4, {"max_deals": 1}),
+    ("skarney", 3, {"deals": 1}),
 ]
 IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
