@@ -123,9 +123,9 @@ async def test_a_full_or_read_only_disk_stops_the_game_clearly_and_corrupts_noth
     for conn in conns:
         conn.close()
     await table.barrier()
-    log = list(table.game.log)
 
     await host.stop()
+    log = list(table.game.log)  # after the stop: the bots play on until it
     again = Host(host_config)
     await again.start()
     try:

@@ -123,11 +123,12 @@ async def test_four_players_two_spectators_play_a_deal(host, connect) -> None:  
 
 async def test_bad_frames_close_only_that_session(host, connect) -> None:  # type: ignore[no-untyped-def]
     owner = await connect("owner")
-    owner.send("create", game="hand_and_foot", seats=4, options=OPTIONS, seed=SEED)
+    # Random bots: basic ones could finish the deal before the table is checked below.
+    owner.send("create", game="hand_and_foot", seats=4, options=OPTIONS, seed=SEED,
+               table={"bot_level": "random"})
     table = (await owner.wait_for("joined"))["table"]
     await owner.wait_for("view")
-    for _ in range(3):
-        owner.send("add_bot")
+    owner.send("add_bot", seat=1)
     owner.send("add_bot", seat=1)  # already a bot's: refused by name
     assert (await owner.wait_for("error"))["code"] == "seat_taken"
     owner.send("watch", table=table)  # watching keeps seat 0 held...
@@ -142,7 +143,10 @@ async def test_bad_frames_close_only_that_session(host, connect) -> None:  # typ
     await owner.wait_for("left")
     owner.send("watch", table=table)
     await owner.wait_for("joined")
-    owner.send("add_bot", seat=0)
+    # The seat is free again (no deal has begun: leaving mid-deal would keep it), so a
+    # bot takes it; the last two bots start the deal.
+    for seat in (0, 2, 3):
+        owner.send("add_bot", seat=seat)
     watcher = await connect("watcher")
     watcher.send("watch", table=table)
     await watcher.wait_for("joined")
