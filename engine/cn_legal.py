@@ -1,0 +1,209 @@
+"""What Canastone allows a seat now, described cheaply (never every subset of a hand).
+
+New melds are offered as *blocks* (one per rank the hand can start, and one of wild cards)
+built so that any set of them within `max_cards` is legal together: a rank of the team's
+table is left out (CN-M6), a pair takes a wild card only while no wild meld would be left
+unfinished beside it (CN-M12), and `max_cards` keeps two cards in hand in `play` (CN-G4),
+one before the draw (CN-G2). Lay-off targets list the cards each meld can take one at a
+time; the pile takes, the last card's lay-offs and the ask (with its going-out plan) are
+concrete actions the engine has checked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .core import WILD
+from .listing import by_value, passing, pick_blocks
+
+if TYPE_CHECKING:
+    from .canastone import Canastone
+
+PLAN_HAND = 3
+"""A going-out plan is looked for only with this many cards or fewer in hand: it is tried
+on a copy of the game, and larger hands rarely go out by lay-offs alone."""
+
+
+def legal_kinds(game: Canastone, seat: int) -> list[dict[str, Any]]:
+    """The listing, bound as the game's `legal` itself (the seat check included)."""
+    if seat not in game._to_act_list:
+        return []
+    phase = game.phase
+    if phase == "play":
+        return play_entries(game, seat)
+    if phase == "draw":
+        out: list[dict[str, Any]] = [{"type": "draw"}]
+        if not game.opened[game.team_of[seat]]:
+            hand_n = len(game.hands[seat])
+            need = game.min_count(game.team_of[seat])
+            natural_only = need == 50 and game.options["clean_opening_at_50"]
+            blocks = meld_blocks(game, seat, hand_n - 1, natural_only)
+            if blocks and pick_blocks(by_value(blocks), need, hand_n - 1):
+                out.append({"type": "meld", "blocks": blocks, "min_count": need,
+                            "max_cards": hand_n - 1})
+        else:
+            takes = take_options(game, seat)
+            if takes:
+                out.append({"type": "take_pile", "top": game._card(game.discard[-1]),
+                            "options": takes})
+        return out
+    if phase == "premeld_discard":
+        return [discard_entry(game, seat)]
+    if phase == "answer":
+        return [{"type": "answer", "choices": [True, False]}]
+    if phase == "deal_over":
+        return [{"type": "next_deal"}]
+    return []
+
+
+def play_entries(game: Canastone, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    hand_n = len(game.hands[seat])
+    room = hand_n - 2  # CN-G4: melds keep two cards; the last ones go by lay-off
+    blocks = meld_blocks(game, seat, room, False)
+    if blocks:
+        out.append({"type": "meld", "blocks": blocks, "min_count": 0, "max_cards": room})
+    targets = lay_off_targets(game, seat)
+    if targets:
+        out.append({"type": "lay_off", "targets": targets})
+    ask = ask_options(game, seat)
+    if ask:
+        out.append({"type": "ask_to_go_out", "options": ask})
+    entry = discard_entry(game, seat)
+    if entry["cards"]:
+        out.append(entry)
+    return out
+
+
+def meld_blocks(game: Canastone, seat: int, max_cards: int,
+                natural_only: bool) -> list[dict[str, Any]]:
+    """One new meld per rank the team has not melded, and one wild meld, each of at most
+    `max_cards` cards, any set of them legal together (see the module's docstring)."""
+    if max_cards < game.rules.min_meld:
+        return []
+    team = game.team_of[seat]
+    by_rank, wilds, _ = game.hand_groups(seat)
+    have = {m.rank for m in game._melds.values() if m.team == team}
+    reserved = game.options["unfinished_wild_meld_blocks_wilds"]
+    pair_wilds = not natural_only and not (reserved and game.unfinished_wild(team))
+    pool = list(wilds)
+    points = game._value.__getitem__
+    blocks: list[dict[str, Any]] = []
+    for rank, ids in by_rank.items():
+        if rank in have:
+            continue
+        if len(ids) >= 3:
+            cards = list(ids)
+        elif len(ids) == 2 and pair_wilds and pool:
+            cards = [*ids, pool.pop()]
+        else:
+            continue
+        if len(cards) <= max_cards:
+            blocks.append({"cards": cards, "points": sum(map(points, cards))})
+    if game.rules.wild_melds and None not in have and not natural_only \
+            and len(pool) >= game.rules.min_meld:
+        cards = pool[:max_cards]
+        # A wild meld left unfinished beside a pair's wild card would break CN-M12.
+        clash = reserved and len(pool) < len(wilds) and len(cards) < game.rules.complete_at
+        if len(cards) >= game.rules.min_meld and not clash:
+            blocks.append({"cards": cards, "points": sum(map(points, cards))})
+    return blocks
+
+
+def lay_off_targets(game: Canastone, seat: int) -> list[dict[str, Any]]:
+    """Each of the team's melds with the hand cards it can take one at a time (CN-M9..M12);
+    with two cards left, only those after which the last card could go out (CN-G4)."""
+    hand_n = len(game.hands[seat])
+    if hand_n < 2:
+        return []
+    team = game.team_of[seat]
+    by_rank, wilds, _ = game.hand_groups(seat)
+    reserved = game.options["unfinished_wild_meld_blocks_wilds"] and game.unfinished_wild(team)
+    complete = game.rules.complete_at
+    room = game.wild_room
+    targets: list[dict[str, Any]] = []
+    for m in game._melds.values():
+        if m.team != team:
+            continue
+        if m.rank is None:
+            cards = list(wilds)
+        else:
+            cards = list(by_rank.get(m.rank, ()))
+            if wilds and not reserved and len(m.cards) < complete \
+                    and m.wilds < room[len(m.cards) + 1]:
+                cards.extend(wilds)
+        if hand_n == 2:
+            cards = [c for c in cards if passing(game, seat, [
+                {"type": "lay_off", "meld": m.id, "cards": [c]}])]
+        if cards:
+            targets.append({"meld": m.id, "cards": cards})
+    return targets
+
+
+def discard_entry(game: Canastone, seat: int) -> dict[str, Any]:
+    """Any card, but no wild card while the wild meld is unfinished (CN-M12, unless the
+    hand is all wild) and the last card only as a going out (CN-G1, CN-G3)."""
+    hand = game.hands[seat]
+    if len(hand) == 1:
+        ok = game._out_failure(seat, game._melds, hand[0]) is None
+        return {"type": "discard", "cards": list(hand) if ok else []}
+    wild = game._wild
+    if game.options["unfinished_wild_meld_blocks_wilds"] \
+            and game.unfinished_wild(game.team_of[seat]) \
+            and not all(map(wild.__getitem__, hand)):
+        return {"type": "discard", "cards": [i for i in hand if not wild[i]]}
+    return {"type": "discard", "cards": list(hand)}
+
+
+def take_options(game: Canastone, seat: int) -> list[dict[str, Any]]:
+    """The pile with the fewest naturals it needs (CN-P4), and with all of them."""
+    discard = game.discard
+    if not discard:
+        return []
+    top = discard[-1]
+    group = game._group[top]
+    if group is None or group == WILD:  # CN-P2
+        return []
+    naturals = game.hand_groups(seat)[0].get(group, ())
+    need = 3 if game.frozen else 2
+    if len(naturals) < need:
+        return []
+    options = [{"type": "take_pile", "cards": list(naturals[:need])}]
+    if len(naturals) > need:
+        options.append({"type": "take_pile", "cards": list(naturals)})
+    if len(naturals) == len(game.hands[seat]):  # CN-P9 could refuse one: ask the engine
+        return passing(game, seat, options)
+    return options
+
+
+def ask_options(game: Canastone, seat: int) -> list[dict[str, Any]]:
+    """CN-G5: one ask whose plan lays off every card but a natural last discard, when the
+    team may go out and the hand is small; checked by the engine (a trial on a copy)."""
+    hand = game.hands[seat]
+    if game.asked or game.barred or not game.options["partner_permission"] \
+            or not 2 <= len(hand) <= PLAN_HAND:
+        return []
+    partners = game.partners(seat)
+    if not partners or game._out_failure(seat, game._melds, None) is not None:
+        return []
+    team = game.team_of[seat]
+    codes, wild = game._codes, game._wild
+    melds = [m for m in game._melds.values() if m.team == team]
+    last = next((i for i in hand if not wild[i] and codes[i][0] != "3"), None)
+    if last is None:
+        return []
+    lay_offs: dict[int, list[int]] = {}
+    for i in hand:
+        if i == last:
+            continue
+        rank = None if wild[i] else game._rank[i]
+        target = next((m for m in melds if m.rank == rank), None)
+        if target is None:
+            return []
+        lay_offs.setdefault(target.id, []).append(i)
+    action: dict[str, Any] = {"type": "ask_to_go_out", "plan": {
+        "melds": [], "lay_offs": [{"meld": m, "cards": c} for m, c in lay_offs.items()],
+        "discard": last}}
+    if len(partners) > 1:
+        action["partner"] = partners[0]
+    return passing(game, seat, [action])
