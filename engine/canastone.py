@@ -697,7 +697,7 @@ class Canastone(CanastaGame):
         view["discard"] = {**view["discard"], "size": up + down, "face_up": up,
                            "face_down": down, "frozen": self.frozen}
         zones = view["zones"]
-        view["zones"] = {"stock": zones["stock"], "discard": up + down,
+        view["zones"] = {"stock": zones["stock"], "discard": up, "face_down": down,
                          "hands": zones["hands"], "melds": zones["melds"],
                          "red_threes": zones["red_threes"]}
         view["counts"] = {s: {"hand": len(h)} for s, h in enumerate(self.hands)}

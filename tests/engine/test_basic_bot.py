@@ -25,6 +25,7 @@ SEATINGS: list[tuple[str, int, dict[str, Any] | None]] = [
     ("hand_and_foot", 4, None),
     *[("looking_and_down", n, None) for n in (2, 4, 6)],
     *[("skarney", n, None) for n in (2, 3, 4)],
+    *[("canastone", n, {"max_deals": 2}) for n in (2, 3, 4, 6)],
 ]
 IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
 FEW = settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
