@@ -42,6 +42,8 @@ FACE_DOWN = {"4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, 
              "K": 13, "A": 14}
 UP_CARDS = 3  # CN-D4, CN-D5: a third bad card cancels the deal
 NATURAL_CLASSES = ("natural", "wild_natural")
+# A team's table: melded ranks, wild meld size, canasta classes, melds (`Canastone._table`).
+TeamTable = tuple[set[str | None], int | None, list[str], list[Meld]]
 MIXED_CLASSES = ("mixed", "wild_mixed")
 
 
@@ -269,31 +271,51 @@ class Canastone(CanastaGame):
         d["canasta"] = self.canasta(m)
         return d
 
-    def _classes(self, team: int, melds: dict[int, Meld] | None = None) -> list[str]:
-        """The classes of the team's canastas, in table order."""
-        table = self._melds if melds is None else melds
-        out = []
-        for m in table.values():
-            if m.team == team and len(m.cards) >= CANASTA:
-                c = canasta_class(m, self._codes)
-                assert c is not None
-                out.append(c)
-        return out
+    def _table(self) -> list[TeamTable]:
+        """Per team: the ranks it has melded (None: its wild meld), the size of its wild
+        meld (None: it has none), its canastas' classes and its melds, in table order. Listings and
+        views ask on every action and each scan of the table was a tenth of the legal loop,
+        so they are kept for the table's version (`_melds_version` moves on with every
+        change to it; meld values are never changed in place)."""
+        kept = self.__dict__.get("_table_kept")
+        if kept is None or kept[0] != self._melds_version or kept[1] is not self._melds:
+            kept = self.__dict__["_table_kept"] = (self._melds_version, self._melds,
+                                                   self._scan(self._melds))
+        return kept[2]
 
-    def _wild_meld_size(self, team: int, melds: dict[int, Meld] | None = None) -> int | None:
-        for m in (self._melds if melds is None else melds).values():
-            if m.team == team and m.rank is None:
-                return len(m.cards)
-        return None
+    def _scan(self, melds: dict[int, Meld]) -> list[TeamTable]:
+        found: list[TeamTable] = []
+        codes = self._codes
+        for t in range(len(self.teams)):
+            ranks: set[str | None] = set()
+            wild_size = None
+            classes = []
+            own = []
+            for m in melds.values():
+                if m.team != t:
+                    continue
+                own.append(m)
+                ranks.add(m.rank)
+                if m.rank is None:
+                    wild_size = len(m.cards)
+                if len(m.cards) >= CANASTA:
+                    classes.append(canasta_class(m, codes))
+            found.append((ranks, wild_size, classes, own))
+        return found
+
+    def _classes(self, team: int, melds: dict[int, Meld] | None = None) -> list[str]:
+        """The classes of the team's canastas, in table order (shared: read only)."""
+        table = self._table() if melds is None else self._scan(melds)
+        return table[team][2]
 
     def unfinished_wild(self, team: int, melds: dict[int, Meld] | None = None) -> bool:
         """CN-M12: the team has a wild meld of fewer than seven cards."""
-        size = self._wild_meld_size(team, melds)
+        size = (self._table() if melds is None else self._scan(melds))[team][1]
         return size is not None and size < CANASTA
 
     def _check_whole(self, team: int, changes: list[Change]) -> None:
         """CN-M6: one meld per rank and one wild meld; CN-M12 on the whole action."""
-        have = {m.rank for m in self._melds.values() if m.team == team}
+        have = set(self._table()[team][0])
         wild, rank_of = self._wild, self._rank
         for ch in changes:
             if ch.meld is not None:
@@ -317,7 +339,7 @@ class Canastone(CanastaGame):
             return
         wild = self._wild
         into_rank = False
-        size = self._wild_meld_size(team)
+        size = self._table()[team][1]
         for ch in changes:
             wilds = sum(map(wild.__getitem__, ch.added))
             is_wild_meld = ch.meld.rank is None if ch.meld is not None else wilds == len(
@@ -692,34 +714,73 @@ class Canastone(CanastaGame):
 
     # ----------------------------------------------------------------- views
     def _build_public_view(self) -> dict[str, Any]:
-        view = super()._build_public_view()
+        """The contract's keys and Canastone's own (docs/engine.md), built here whole rather
+        than as the family's view patched: a view is built once per action."""
+        top = self.discard[-1] if self.discard else None
+        melds, _, melded = self._melds_public()
+        counts, in_hands = self._hand_counts()
         up, down = len(self.discard), len(self.face_down)
-        view["discard"] = {**view["discard"], "size": up + down, "face_up": up,
-                           "face_down": down, "frozen": self.frozen}
-        zones = view["zones"]
-        view["zones"] = {"stock": zones["stock"], "discard": up, "face_down": down,
-                         "hands": zones["hands"], "melds": zones["melds"],
-                         "red_threes": zones["red_threes"]}
-        view["counts"] = {s: {"hand": len(h)} for s, h in enumerate(self.hands)}
-        del view["piles"]
-        view["open"] = view["opened"]
-        key = (self.deal_number, len(self.score_sheet))
-        kept = self.__dict__.get("_minimum_kept")
-        if kept is None or kept[0] != key:
-            kept = self.__dict__["_minimum_kept"] = (key, {
-                t: self.min_count(t) for t in range(len(self.teams))})
-        view["initial_minimum"] = kept[1]
-        view["canastas"] = {t: self._classes(t) for t in range(len(self.teams))}
+        key = (*self.opened, self.deal_number, len(self.score_sheet))
+        kept = self.__dict__.get("_opened_kept")
+        if kept is None or kept[0] != key:  # changes a few times a deal
+            teams = range(len(self.teams))
+            kept = self.__dict__["_opened_kept"] = (
+                key, dict(enumerate(self.opened)),
+                {t: 0 if self.opened[t] else self.min_count(t) for t in teams},
+                {t: self.min_count(t) for t in teams})
+        table = self._table()
+        fixed = self._fixed_public
+        totals, sheet, winners = self._scores_public()
         plan = self.plan
-        view["question"] = None if plan is None else {"seat": self.turn,
-                                                      "partner": plan["partner"]}
-        view["asked"] = self.asked
-        view["barred"] = self.barred
-        view["target_score"] = self.options["target_score"]
-        view["max_deals"] = self.options["max_deals"]
-        view["partnership"] = len(self.teams) < self.seats
-        view["last_deal_end"] = self.score_sheet[-1]["reason"] if self.score_sheet else None
-        return view
+        stock = len(self.stock)
+        return {
+            "game": self.name, "title": self.title, "deal_number": self.deal_number,
+            "dealer": self.dealer, "phase": self.phase,
+            "turn": self.turn, "to_act": sorted(self._to_act_list),
+            "teams": fixed["teams"], "wild_ranks": fixed["wild_ranks"],
+            "partnership": fixed["partnership"],
+            "counts": counts,
+            "melds": melds,
+            "discard": {"top": self._card_views[top] if top is not None else None,
+                        "size": up + down, "face_up": up, "face_down": down,
+                        "frozen": self.frozen,
+                        "blocked": top is None or self._group[top] in (None, WILD)},
+            "stock": stock,
+            "zones": {"stock": stock, "discard": up, "face_down": down, "hands": in_hands,
+                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
+            "red_threes": self._red_threes_public(),
+            "opened": kept[1], "open": kept[1], "min_count": kept[2],
+            "initial_minimum": kept[3],
+            "canastas": {t: team[2] for t, team in enumerate(table)},
+            "asked": self.asked, "barred": self.barred,
+            "question": None if plan is None else {"seat": self.turn,
+                                                   "partner": plan["partner"]},
+            "target_score": fixed["target_score"], "max_deals": fixed["max_deals"],
+            "totals": totals, "score_sheet": sheet,
+            "over": self.over, "winners": winners,
+        }
+
+    def _fixed_extra(self) -> dict[str, Any]:
+        return {"partnership": len(self.teams) < self.seats,
+                "target_score": self.options["target_score"],
+                "max_deals": self.options["max_deals"]}
+
+    def _hand_counts(self) -> tuple[dict[int, dict[str, int]], int]:
+        """Each seat's hand size (a seat's map shared with earlier views until it changes:
+        usually one seat's per action), and the cards in all hands."""
+        kept = self.__dict__.get("_hand_counts_kept")
+        if kept is None or len(kept) != self.seats:
+            kept = self.__dict__["_hand_counts_kept"] = [(-1, {})] * self.seats
+        counts = {}
+        total = 0
+        for s, hand in enumerate(self.hands):
+            n = len(hand)
+            total += n
+            was = kept[s]
+            if was[0] != n:
+                was = kept[s] = (n, {"hand": n})
+            counts[s] = was[1]
+        return counts, total
 
     def _add_private(self, view: dict[str, Any], seat: int) -> None:
         """The asker alone sees the plan it sent (CN-G5: hidden from everybody else)."""

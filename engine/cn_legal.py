@@ -83,7 +83,7 @@ def meld_blocks(game: Canastone, seat: int, max_cards: int,
         return []
     team = game.team_of[seat]
     by_rank, wilds, _ = game.hand_groups(seat)
-    have = {m.rank for m in game._melds.values() if m.team == team}
+    have = game._table()[team][0]
     reserved = game.options["unfinished_wild_meld_blocks_wilds"]
     pair_wilds = not natural_only and not (reserved and game.unfinished_wild(team))
     pool = list(wilds)
@@ -122,9 +122,7 @@ def lay_off_targets(game: Canastone, seat: int) -> list[dict[str, Any]]:
     complete = game.rules.complete_at
     room = game.wild_room
     targets: list[dict[str, Any]] = []
-    for m in game._melds.values():
-        if m.team != team:
-            continue
+    for m in game._table()[team][3]:
         if m.rank is None:
             cards = list(wilds)
         else:
@@ -188,7 +186,7 @@ def ask_options(game: Canastone, seat: int) -> list[dict[str, Any]]:
         return []
     team = game.team_of[seat]
     codes, wild = game._codes, game._wild
-    melds = [m for m in game._melds.values() if m.team == team]
+    melds = game._table()[team][3]
     last = next((i for i in hand if not wild[i] and codes[i][0] != "3"), None)
     if last is None:
         return []
