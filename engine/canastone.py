@@ -15,6 +15,7 @@ the score sheet (CN-S). Rule ids in messages are the ones of that file.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from .basic_bot import Tactics
@@ -41,9 +42,11 @@ from .turns import CanastaGame
 FACE_DOWN = {"4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12,
              "K": 13, "A": 14}
 UP_CARDS = 3  # CN-D4, CN-D5: a third bad card cancels the deal
+# A seat's `counts` entry by hand size, shared by every view (views are read-only).
+HAND_SIZES = tuple({"hand": n} for n in range(163))
 NATURAL_CLASSES = ("natural", "wild_natural")
-# A team's table: melded ranks, wild meld size, canasta classes, melds (`Canastone._table`).
-TeamTable = tuple[set[str | None], int | None, list[str], list[Meld]]
+# A team's table: melds by rank, wild meld size, canasta classes, melds (`Canastone._table`).
+TeamTable = tuple[dict[str | None, Meld], int | None, list[str], list[Meld]]
 MIXED_CLASSES = ("mixed", "wild_mixed")
 
 
@@ -272,36 +275,60 @@ class Canastone(CanastaGame):
         return d
 
     def _table(self) -> list[TeamTable]:
-        """Per team: the ranks it has melded (None: its wild meld), the size of its wild
-        meld (None: it has none), its canastas' classes and its melds, in table order. Listings and
-        views ask on every action and each scan of the table was a tenth of the legal loop,
-        so they are kept for the table's version (`_melds_version` moves on with every
-        change to it; meld values are never changed in place)."""
+        """Per team: its melds by rank (None: its wild meld), the size of its wild meld
+        (None: it has none), its canastas' classes and its melds, in table order (shared:
+        read only). Listings and views ask on every action and a scan of the table was a
+        tenth of the legal loop, so they are kept for the table's version and brought up
+        to date by `_put_melds` (meld values are never changed in place)."""
         kept = self.__dict__.get("_table_kept")
         if kept is None or kept[0] != self._melds_version or kept[1] is not self._melds:
             kept = self.__dict__["_table_kept"] = (self._melds_version, self._melds,
                                                    self._scan(self._melds))
         return kept[2]
 
-    def _scan(self, melds: dict[int, Meld]) -> list[TeamTable]:
-        found: list[TeamTable] = []
-        codes = self._codes
-        for t in range(len(self.teams)):
-            ranks: set[str | None] = set()
-            wild_size = None
-            classes = []
-            own = []
-            for m in melds.values():
-                if m.team != t:
-                    continue
+    def _put_melds(self, team: int, made: list[Meld]) -> None:
+        kept = self.__dict__.get("_table_kept")
+        current = kept is not None and kept[0] == self._melds_version \
+            and kept[1] is self._melds
+        super()._put_melds(team, made)
+        if not current:
+            return
+        table = list(kept[2])
+        for m in made:
+            by_rank, wild_size, classes, own = table[m.team]
+            by_rank = {**by_rank, m.rank: m}
+            own = list(own)
+            for n, old in enumerate(own):
+                if old.id == m.id:
+                    own[n] = m
+                    break
+            else:
                 own.append(m)
-                ranks.add(m.rank)
-                if m.rank is None:
-                    wild_size = len(m.cards)
-                if len(m.cards) >= CANASTA:
-                    classes.append(canasta_class(m, codes))
-            found.append((ranks, wild_size, classes, own))
-        return found
+            if m.rank is None:
+                wild_size = len(m.cards)
+            if len(m.cards) >= CANASTA:
+                classes = [canasta_class(o, self._codes) for o in own
+                           if len(o.cards) >= CANASTA]
+            table[m.team] = (by_rank, wild_size, classes, own)  # type: ignore[assignment]
+        self.__dict__["_table_kept"] = (self._melds_version, self._melds, table)
+
+    def _scan(self, melds: dict[int, Meld]) -> list[TeamTable]:
+        teams = range(len(self.teams))
+        by_rank: list[dict[str | None, Meld]] = [{} for _ in teams]
+        wild_size: list[int | None] = [None for _ in teams]
+        classes: list[list[str]] = [[] for _ in teams]
+        own: list[list[Meld]] = [[] for _ in teams]
+        codes = self._codes
+        for m in melds.values():
+            t = m.team
+            own[t].append(m)
+            by_rank[t][m.rank] = m
+            n = len(m.cards)
+            if m.rank is None:
+                wild_size[t] = n
+            if n >= CANASTA:
+                classes[t].append(canasta_class(m, codes))  # type: ignore[arg-type]
+        return list(zip(by_rank, wild_size, classes, own, strict=True))
 
     def _classes(self, team: int, melds: dict[int, Meld] | None = None) -> list[str]:
         """The classes of the team's canastas, in table order (shared: read only)."""
@@ -541,13 +568,31 @@ class Canastone(CanastaGame):
         return commit
 
     def _trial(self) -> Canastone:
-        """A copy of the game without its history, to try steps on."""
-        log, self.log = self.log, []
-        try:
-            trial = self.clone()
-        finally:
-            self.log = log
-        assert isinstance(trial, Canastone)
+        """A copy of the game to try steps on (an ask's plan, a take's extra melds): the
+        containers a step changes are copied, the faces and rules shared, the caches
+        dropped. `clone()` (the whole state through `to_dict`) cost 6% of the bench's
+        legal loop, in the asks its listing checks."""
+        trial = copy.copy(self)
+        d = trial.__dict__
+        for k in [k for k in d if k.endswith(("_kept", "_cache"))]:
+            del d[k]
+        trial.hands = [list(h) for h in self.hands]
+        trial.feet = [list(f) for f in self.feet]
+        trial._hand_index = [None] * self.seats
+        trial._hand_version = list(self._hand_version)
+        trial.stock, trial.discard = list(self.stock), list(self.discard)
+        trial.face_down = list(self.face_down)
+        trial.melds = dict(self._melds)
+        trial.red_threes = [list(r) for r in self.red_threes]
+        trial.opened = list(self.opened)
+        trial.stage, trial.foot_played = list(self.stage), list(self.foot_played)
+        trial.first_turn_done = list(self.first_turn_done)
+        trial.totals = dict(self.totals)
+        trial.score_sheet = list(self.score_sheet)
+        trial.log, trial.events = [], []
+        trial.to_act_list = list(self._to_act_list)
+        trial._checkers, trial._meld_views = {}, {}
+        trial._public_cache = None
         return trial
 
     def _trial_take(self, seat: int, action: dict[str, Any]) -> None:
@@ -715,72 +760,63 @@ class Canastone(CanastaGame):
     # ----------------------------------------------------------------- views
     def _build_public_view(self) -> dict[str, Any]:
         """The contract's keys and Canastone's own (docs/engine.md), built here whole rather
-        than as the family's view patched: a view is built once per action."""
+        than as the family's view patched; what changes only between deals, or when a team
+        opens, is kept and copied in at C speed (a view is built on every action)."""
         top = self.discard[-1] if self.discard else None
         melds, _, melded = self._melds_public()
-        counts, in_hands = self._hand_counts()
+        hands = self.hands
         up, down = len(self.discard), len(self.face_down)
-        key = (*self.opened, self.deal_number, len(self.score_sheet))
-        kept = self.__dict__.get("_opened_kept")
-        if kept is None or kept[0] != key:  # changes a few times a deal
-            teams = range(len(self.teams))
-            kept = self.__dict__["_opened_kept"] = (
-                key, dict(enumerate(self.opened)),
-                {t: 0 if self.opened[t] else self.min_count(t) for t in teams},
-                {t: self.min_count(t) for t in teams})
         table = self._table()
-        fixed = self._fixed_public
-        totals, sheet, winners = self._scores_public()
+        kept = self.__dict__.get("_cn_canastas_kept")
+        if kept is None or kept[0] is not table:
+            kept = self.__dict__["_cn_canastas_kept"] = (
+                table, {t: team[2] for t, team in enumerate(table)})
         plan = self.plan
         stock = len(self.stock)
         return {
-            "game": self.name, "title": self.title, "deal_number": self.deal_number,
-            "dealer": self.dealer, "phase": self.phase,
-            "turn": self.turn, "to_act": sorted(self._to_act_list),
-            "teams": fixed["teams"], "wild_ranks": fixed["wild_ranks"],
-            "partnership": fixed["partnership"],
-            "counts": counts,
+            **self._slow_public(),
+            "phase": self.phase, "turn": self.turn, "to_act": sorted(self._to_act_list),
+            "counts": dict(enumerate(map(HAND_SIZES.__getitem__, map(len, hands)))),
             "melds": melds,
             "discard": {"top": self._card_views[top] if top is not None else None,
                         "size": up + down, "face_up": up, "face_down": down,
                         "frozen": self.frozen,
                         "blocked": top is None or self._group[top] in (None, WILD)},
             "stock": stock,
-            "zones": {"stock": stock, "discard": up, "face_down": down, "hands": in_hands,
-                      "melds": melded, "red_threes": sum(map(len, self.red_threes))},
+            "zones": {"stock": stock, "discard": up, "face_down": down,
+                      "hands": sum(map(len, hands)), "melds": melded,
+                      "red_threes": sum(map(len, self.red_threes))},
             "red_threes": self._red_threes_public(),
-            "opened": kept[1], "open": kept[1], "min_count": kept[2],
-            "initial_minimum": kept[3],
-            "canastas": {t: team[2] for t, team in enumerate(table)},
+            "canastas": kept[1],
             "asked": self.asked, "barred": self.barred,
             "question": None if plan is None else {"seat": self.turn,
                                                    "partner": plan["partner"]},
-            "target_score": fixed["target_score"], "max_deals": fixed["max_deals"],
-            "totals": totals, "score_sheet": sheet,
-            "over": self.over, "winners": winners,
         }
 
-    def _fixed_extra(self) -> dict[str, Any]:
-        return {"partnership": len(self.teams) < self.seats,
-                "target_score": self.options["target_score"],
-                "max_deals": self.options["max_deals"]}
-
-    def _hand_counts(self) -> tuple[dict[int, dict[str, int]], int]:
-        """Each seat's hand size (a seat's map shared with earlier views until it changes:
-        usually one seat's per action), and the cards in all hands."""
-        kept = self.__dict__.get("_hand_counts_kept")
-        if kept is None or len(kept) != self.seats:
-            kept = self.__dict__["_hand_counts_kept"] = [(-1, {})] * self.seats
-        counts = {}
-        total = 0
-        for s, hand in enumerate(self.hands):
-            n = len(hand)
-            total += n
-            was = kept[s]
-            if was[0] != n:
-                was = kept[s] = (n, {"hand": n})
-            counts[s] = was[1]
-        return counts, total
+    def _slow_public(self) -> dict[str, Any]:
+        """The view's keys that change only between deals or when a team opens."""
+        key = (*self.opened, self.deal_number, len(self.score_sheet), self.over,
+               self.dealer)
+        kept = self.__dict__.get("_cn_slow_kept")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        teams = range(len(self.teams))
+        opened = dict(enumerate(self.opened))
+        fixed = self._fixed_public
+        totals, sheet, winners = self._scores_public()
+        slow = {
+            "game": self.name, "title": self.title, "deal_number": self.deal_number,
+            "dealer": self.dealer, "teams": fixed["teams"], "wild_ranks": fixed["wild_ranks"],
+            "partnership": len(self.teams) < self.seats,
+            "opened": opened, "open": opened,
+            "min_count": {t: 0 if self.opened[t] else self.min_count(t) for t in teams},
+            "initial_minimum": {t: self.min_count(t) for t in teams},
+            "target_score": self.options["target_score"],
+            "max_deals": self.options["max_deals"],
+            "totals": totals, "score_sheet": sheet, "over": self.over, "winners": winners,
+        }
+        self.__dict__["_cn_slow_kept"] = (key, slow)
+        return slow
 
     def _add_private(self, view: dict[str, Any], seat: int) -> None:
         """The asker alone sees the plan it sent (CN-G5: hidden from everybody else)."""

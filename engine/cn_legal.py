@@ -79,27 +79,32 @@ def meld_blocks(game: Canastone, seat: int, max_cards: int,
                 natural_only: bool) -> list[dict[str, Any]]:
     """One new meld per rank the team has not melded, and one wild meld, each of at most
     `max_cards` cards, any set of them legal together (see the module's docstring)."""
-    if max_cards < game.rules.min_meld:
+    if max_cards < 3:  # CN-M2
         return []
     team = game.team_of[seat]
-    by_rank, wilds, _ = game.hand_groups(seat)
-    have = game._table()[team][0]
+    by_rank, wilds, multiples = game.hand_groups(seat)
+    have, wild_size = game._table()[team][:2]
+    starts = multiples.difference(have) if multiples else multiples
+    if not starts and (len(wilds) < 3 or None in have):
+        return []  # the usual case: no rank to start, no wild meld to make
     reserved = game.options["unfinished_wild_meld_blocks_wilds"]
-    pair_wilds = not natural_only and not (reserved and game.unfinished_wild(team))
+    pair_wilds = not natural_only and not (
+        reserved and wild_size is not None and wild_size < game.rules.complete_at)
     pool = list(wilds)
     points = game._value.__getitem__
     blocks: list[dict[str, Any]] = []
-    for rank, ids in by_rank.items():
-        if rank in have:
-            continue
-        if len(ids) >= 3:
-            cards = list(ids)
-        elif len(ids) == 2 and pair_wilds and pool:
-            cards = [*ids, pool.pop()]
-        else:
-            continue
-        if len(cards) <= max_cards:
-            blocks.append({"cards": cards, "points": sum(map(points, cards))})
+    if starts:
+        for rank, ids in by_rank.items():  # (in hand order)
+            if rank not in starts:
+                continue
+            if len(ids) >= 3:
+                cards = list(ids)
+            elif pair_wilds and pool:
+                cards = [*ids, pool.pop()]
+            else:
+                continue
+            if len(cards) <= max_cards:
+                blocks.append({"cards": cards, "points": sum(map(points, cards))})
     if game.rules.wild_melds and None not in have and not natural_only \
             and len(pool) >= game.rules.min_meld:
         cards = pool[:max_cards]
@@ -118,23 +123,38 @@ def lay_off_targets(game: Canastone, seat: int) -> list[dict[str, Any]]:
         return []
     team = game.team_of[seat]
     by_rank, wilds, _ = game.hand_groups(seat)
-    reserved = game.options["unfinished_wild_meld_blocks_wilds"] and game.unfinished_wild(team)
-    complete = game.rules.complete_at
-    room = game.wild_room
+    table = game._table()[team]
     targets: list[dict[str, Any]] = []
-    for m in game._table()[team][3]:
-        if m.rank is None:
-            cards = list(wilds)
-        else:
-            cards = list(by_rank.get(m.rank, ()))
-            if wilds and not reserved and len(m.cards) < complete \
-                    and m.wilds < room[len(m.cards) + 1]:
-                cards.extend(wilds)
-        if hand_n == 2:
-            cards = [c for c in cards if passing(game, seat, [
-                {"type": "lay_off", "meld": m.id, "cards": [c]}])]
-        if cards:
-            targets.append({"meld": m.id, "cards": cards})
+    if not wilds:  # the usual case: the team's melds of the ranks held, in hand order
+        melds = table[0]
+        for rank, ids in by_rank.items():
+            m = melds.get(rank)
+            if m is not None:
+                targets.append({"meld": m.id, "cards": list(ids)})
+    else:
+        wild_size = table[1]
+        reserved = game.options["unfinished_wild_meld_blocks_wilds"] \
+            and wild_size is not None and wild_size < game.rules.complete_at
+        complete = game.rules.complete_at
+        room = game.wild_room
+        for m in table[3]:
+            if m.rank is None:
+                cards = list(wilds)
+            else:
+                cards = list(by_rank.get(m.rank, ()))
+                if not reserved and len(m.cards) < complete \
+                        and m.wilds < room[len(m.cards) + 1]:
+                    cards.extend(wilds)
+            if cards:
+                targets.append({"meld": m.id, "cards": cards})
+    if hand_n == 2:  # CN-G4: the card left must go out
+        kept = []
+        for t in targets:
+            cards = [c for c in t["cards"] if passing(game, seat, [
+                {"type": "lay_off", "meld": t["meld"], "cards": [c]}])]
+            if cards:
+                kept.append({"meld": t["meld"], "cards": cards})
+        targets = kept
     return targets
 
 
