@@ -15,9 +15,11 @@ from .melds import Change, Meld, MeldChecker
 if TYPE_CHECKING:
     from .canastone import Canastone
 
-MELD_ORDER = ("own", "threes", "naturals_on_wild", "onto_canasta", "size", "shape")
+MELD_ORDER = ("own", "threes", "naturals_on_wild", "onto_canasta", "no_wild_melds", "size",
+              "shape")
 MELD_IDS = {"own": "CN-M14", "threes": "CN-M4", "naturals_on_wild": "CN-M11",
-            "onto_canasta": "CN-M10", "size": "CN-M2", "shape": "CN-M3"}
+            "onto_canasta": "CN-M10", "no_wild_melds": "CN-O9", "size": "CN-M2",
+            "shape": "CN-M3"}
 
 
 def canasta_class(m: Meld, codes: list[str]) -> str | None:
@@ -53,6 +55,12 @@ class CNMeldChecker(MeldChecker):
             return None
         if any(self.wild_faces[self.codes[i]] for i in ch.added):
             return f"meld {m.id} is already a canasta; only natural cards may be added to it."
+        return None
+
+    def no_wild_melds(self, ch: Change) -> str | None:
+        if not self.rules.wild_melds and ch.meld is None \
+                and all(self.wild_faces[self.codes[i]] for i in ch.added):
+            return "melds of wild cards only are not played at this table."
         return None
 
     def passes(self, ch: Change) -> bool:

@@ -247,7 +247,7 @@ def test_CN_O8_flat_red_threes() -> None:
 def test_CN_O9_no_wild_melds() -> None:
     game = position("phase: play\nturn: 0\nhands.0: 2C JK 2D 4C 5C\nmelds.0: QH QS QD\n"
                     "stock: 20\n", options={"wild_melds": False})
-    refused(game, 0, meld(game, 0, "2C JK 2D"), "CN-M3")
+    refused(game, 0, meld(game, 0, "2C JK 2D"), "CN-O9")
     assert all(e["type"] != "meld" for e in game.legal(0))
 
 
