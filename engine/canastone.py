@@ -45,8 +45,9 @@ UP_CARDS = 3  # CN-D4, CN-D5: a third bad card cancels the deal
 # A seat's `counts` entry by hand size, shared by every view (views are read-only).
 HAND_SIZES = tuple({"hand": n} for n in range(163))
 NATURAL_CLASSES = ("natural", "wild_natural")
-# A team's table: melds by rank, wild meld size, canasta classes, melds (`Canastone._table`).
-TeamTable = tuple[dict[str | None, Meld], int | None, list[str], list[Meld]]
+# A team's table (`Canastone._table`): its melds by rank in table order (one per rank,
+# CN-M6; None: the wild meld), its wild meld's size, its canastas' classes.
+TeamTable = tuple[dict[str | None, Meld], int | None, list[str]]
 MIXED_CLASSES = ("mixed", "wild_mixed")
 
 
@@ -275,11 +276,11 @@ class Canastone(CanastaGame):
         return d
 
     def _table(self) -> list[TeamTable]:
-        """Per team: its melds by rank (None: its wild meld), the size of its wild meld
-        (None: it has none), its canastas' classes and its melds, in table order (shared:
-        read only). Listings and views ask on every action and a scan of the table was a
-        tenth of the legal loop, so they are kept for the table's version and brought up
-        to date by `_put_melds` (meld values are never changed in place)."""
+        """Per team: its melds by rank in table order (None: its wild meld), the size of its
+        wild meld (None: it has none) and its canastas' classes (shared: read only).
+        Listings and views ask on every action and a scan of the table was a tenth of the
+        legal loop, so they are kept for the table's version and brought up to date by
+        `_put_melds` (meld values are never changed in place)."""
         kept = self.__dict__.get("_table_kept")
         if kept is None or kept[0] != self._melds_version or kept[1] is not self._melds:
             kept = self.__dict__["_table_kept"] = (self._melds_version, self._melds,
@@ -295,21 +296,15 @@ class Canastone(CanastaGame):
             return
         table = list(kept[2])
         for m in made:
-            by_rank, wild_size, classes, own = table[m.team]
-            by_rank = {**by_rank, m.rank: m}
-            own = list(own)
-            for n, old in enumerate(own):
-                if old.id == m.id:
-                    own[n] = m
-                    break
-            else:
-                own.append(m)
+            by_rank, wild_size, classes = table[m.team]
+            by_rank = by_rank.copy()  # (an update keeps the rank's place: table order)
+            by_rank[m.rank] = m
             if m.rank is None:
                 wild_size = len(m.cards)
             if len(m.cards) >= CANASTA:
-                classes = [canasta_class(o, self._codes) for o in own
-                           if len(o.cards) >= CANASTA]
-            table[m.team] = (by_rank, wild_size, classes, own)  # type: ignore[assignment]
+                classes = [canasta_class(o, self._codes) for o in by_rank.values()
+                           if len(o.cards) >= CANASTA]  # type: ignore[misc]
+            table[m.team] = (by_rank, wild_size, classes)
         self.__dict__["_table_kept"] = (self._melds_version, self._melds, table)
 
     def _scan(self, melds: dict[int, Meld]) -> list[TeamTable]:
@@ -317,18 +312,16 @@ class Canastone(CanastaGame):
         by_rank: list[dict[str | None, Meld]] = [{} for _ in teams]
         wild_size: list[int | None] = [None for _ in teams]
         classes: list[list[str]] = [[] for _ in teams]
-        own: list[list[Meld]] = [[] for _ in teams]
         codes = self._codes
         for m in melds.values():
             t = m.team
-            own[t].append(m)
             by_rank[t][m.rank] = m
             n = len(m.cards)
             if m.rank is None:
                 wild_size[t] = n
             if n >= CANASTA:
                 classes[t].append(canasta_class(m, codes))  # type: ignore[arg-type]
-        return list(zip(by_rank, wild_size, classes, own, strict=True))
+        return list(zip(by_rank, wild_size, classes, strict=True))
 
     def _classes(self, team: int, melds: dict[int, Meld] | None = None) -> list[str]:
         """The classes of the team's canastas, in table order (shared: read only)."""

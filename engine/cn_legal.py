@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .core import WILD
+from .core import WILD, HandGroups
 from .listing import by_value, passing, pick_blocks
 
 if TYPE_CHECKING:
-    from .canastone import Canastone
+    from .canastone import Canastone, TeamTable
 
 PLAN_HAND = 3
 """A going-out plan is looked for only with this many cards or fewer in hand: it is tried
@@ -57,19 +57,31 @@ def legal_kinds(game: Canastone, seat: int) -> list[dict[str, Any]]:
 
 
 def play_entries(game: Canastone, seat: int) -> list[dict[str, Any]]:
+    """The play phase's entries. What every part reads (the hand by rank, the team's
+    table, whether wild cards are kept for an unfinished wild meld) is looked up once here
+    and handed down: a listing runs before every action."""
     out: list[dict[str, Any]] = []
-    hand_n = len(game.hands[seat])
+    hand = game.hands[seat]
+    hand_n = len(hand)
+    groups = game.hand_groups(seat)
+    table = game._table()[game.team_of[seat]]
+    wild_size = table[1]
+    reserved = wild_size is not None and wild_size < game.rules.complete_at \
+        and game.options["unfinished_wild_meld_blocks_wilds"]
     room = hand_n - 2  # CN-G4: melds keep two cards; the last ones go by lay-off
-    blocks = meld_blocks(game, seat, room, False)
-    if blocks:
-        out.append({"type": "meld", "blocks": blocks, "min_count": 0, "max_cards": room})
-    targets = lay_off_targets(game, seat)
-    if targets:
-        out.append({"type": "lay_off", "targets": targets})
-    ask = ask_options(game, seat)
-    if ask:
-        out.append({"type": "ask_to_go_out", "options": ask})
-    entry = discard_entry(game, seat)
+    if room >= 3:
+        blocks = _blocks(game, groups, table, room, False, reserved)
+        if blocks:
+            out.append({"type": "meld", "blocks": blocks, "min_count": 0, "max_cards": room})
+    if hand_n >= 2:
+        targets = _targets(game, seat, groups, table, hand_n, reserved)
+        if targets:
+            out.append({"type": "lay_off", "targets": targets})
+        if hand_n <= PLAN_HAND:
+            ask = ask_options(game, seat)
+            if ask:
+                out.append({"type": "ask_to_go_out", "options": ask})
+    entry = _discards(game, seat, hand, reserved)
     if entry["cards"]:
         out.append(entry)
     return out
@@ -81,15 +93,21 @@ def meld_blocks(game: Canastone, seat: int, max_cards: int,
     `max_cards` cards, any set of them legal together (see the module's docstring)."""
     if max_cards < 3:  # CN-M2
         return []
-    team = game.team_of[seat]
-    by_rank, wilds, multiples = game.hand_groups(seat)
-    have, wild_size = game._table()[team][:2]
+    table = game._table()[game.team_of[seat]]
+    wild_size = table[1]
+    reserved = wild_size is not None and wild_size < game.rules.complete_at \
+        and game.options["unfinished_wild_meld_blocks_wilds"]
+    return _blocks(game, game.hand_groups(seat), table, max_cards, natural_only, reserved)
+
+
+def _blocks(game: Canastone, groups: HandGroups, table: TeamTable, max_cards: int,
+            natural_only: bool, reserved: bool) -> list[dict[str, Any]]:
+    by_rank, wilds, multiples = groups
+    have = table[0]
     starts = multiples.difference(have) if multiples else multiples
     if not starts and (len(wilds) < 3 or None in have):
         return []  # the usual case: no rank to start, no wild meld to make
-    reserved = game.options["unfinished_wild_meld_blocks_wilds"]
-    pair_wilds = not natural_only and not (
-        reserved and wild_size is not None and wild_size < game.rules.complete_at)
+    pair_wilds = not natural_only and not reserved
     pool = list(wilds)
     points = game._value.__getitem__
     blocks: list[dict[str, Any]] = []
@@ -105,12 +123,12 @@ def meld_blocks(game: Canastone, seat: int, max_cards: int,
                 continue
             if len(cards) <= max_cards:
                 blocks.append({"cards": cards, "points": sum(map(points, cards))})
-    if game.rules.wild_melds and None not in have and not natural_only \
-            and len(pool) >= game.rules.min_meld:
+    if len(pool) >= 3 and None not in have and not natural_only and game.rules.wild_melds:
         cards = pool[:max_cards]
         # A wild meld left unfinished beside a pair's wild card would break CN-M12.
-        clash = reserved and len(pool) < len(wilds) and len(cards) < game.rules.complete_at
-        if len(cards) >= game.rules.min_meld and not clash:
+        clash = game.options["unfinished_wild_meld_blocks_wilds"] and len(pool) < len(
+            wilds) and len(cards) < game.rules.complete_at
+        if len(cards) >= 3 and not clash:
             blocks.append({"cards": cards, "points": sum(map(points, cards))})
     return blocks
 
@@ -121,9 +139,16 @@ def lay_off_targets(game: Canastone, seat: int) -> list[dict[str, Any]]:
     hand_n = len(game.hands[seat])
     if hand_n < 2:
         return []
-    team = game.team_of[seat]
-    by_rank, wilds, _ = game.hand_groups(seat)
-    table = game._table()[team]
+    table = game._table()[game.team_of[seat]]
+    wild_size = table[1]
+    reserved = wild_size is not None and wild_size < game.rules.complete_at \
+        and game.options["unfinished_wild_meld_blocks_wilds"]
+    return _targets(game, seat, game.hand_groups(seat), table, hand_n, reserved)
+
+
+def _targets(game: Canastone, seat: int, groups: HandGroups, table: TeamTable, hand_n: int,
+             reserved: bool) -> list[dict[str, Any]]:
+    by_rank, wilds, _ = groups
     targets: list[dict[str, Any]] = []
     if not wilds:  # the usual case: the team's melds of the ranks held, in hand order
         melds = table[0]
@@ -132,21 +157,24 @@ def lay_off_targets(game: Canastone, seat: int) -> list[dict[str, Any]]:
             if m is not None:
                 targets.append({"meld": m.id, "cards": list(ids)})
     else:
-        wild_size = table[1]
-        reserved = game.options["unfinished_wild_meld_blocks_wilds"] \
-            and wild_size is not None and wild_size < game.rules.complete_at
         complete = game.rules.complete_at
         room = game.wild_room
-        for m in table[3]:
-            if m.rank is None:
-                cards = list(wilds)
+        wl = list(wilds)  # (one list for every target: listings are read-only)
+        held = by_rank.get
+        for m in table[0].values():
+            rank = m.rank
+            if rank is None:
+                targets.append({"meld": m.id, "cards": wl})
+                continue
+            ids = held(rank)
+            n = len(m.cards)
+            if not reserved and n < complete and m.wilds < room[n + 1]:
+                cards = [*ids, *wl] if ids else wl
+            elif ids:
+                cards = list(ids)
             else:
-                cards = list(by_rank.get(m.rank, ()))
-                if not reserved and len(m.cards) < complete \
-                        and m.wilds < room[len(m.cards) + 1]:
-                    cards.extend(wilds)
-            if cards:
-                targets.append({"meld": m.id, "cards": cards})
+                continue
+            targets.append({"meld": m.id, "cards": cards})
     if hand_n == 2:  # CN-G4: the card left must go out
         kept = []
         for t in targets:
@@ -161,15 +189,19 @@ def lay_off_targets(game: Canastone, seat: int) -> list[dict[str, Any]]:
 def discard_entry(game: Canastone, seat: int) -> dict[str, Any]:
     """Any card, but no wild card while the wild meld is unfinished (CN-M12, unless the
     hand is all wild) and the last card only as a going out (CN-G1, CN-G3)."""
-    hand = game.hands[seat]
+    reserved = game.options["unfinished_wild_meld_blocks_wilds"] \
+        and game.unfinished_wild(game.team_of[seat])
+    return _discards(game, seat, game.hands[seat], reserved)
+
+
+def _discards(game: Canastone, seat: int, hand: list[int], reserved: bool) -> dict[str, Any]:
     if len(hand) == 1:
         ok = game._out_failure(seat, game._melds, hand[0]) is None
         return {"type": "discard", "cards": list(hand) if ok else []}
-    wild = game._wild
-    if game.options["unfinished_wild_meld_blocks_wilds"] \
-            and game.unfinished_wild(game.team_of[seat]) \
-            and not all(map(wild.__getitem__, hand)):
-        return {"type": "discard", "cards": [i for i in hand if not wild[i]]}
+    if reserved:
+        wild = game._wild
+        if not all(map(wild.__getitem__, hand)):
+            return {"type": "discard", "cards": [i for i in hand if not wild[i]]}
     return {"type": "discard", "cards": list(hand)}
 
 
@@ -206,7 +238,7 @@ def ask_options(game: Canastone, seat: int) -> list[dict[str, Any]]:
         return []
     team = game.team_of[seat]
     codes, wild = game._codes, game._wild
-    melds = game._table()[team][3]
+    melds = game._table()[team][0].values()
     last = next((i for i in hand if not wild[i] and codes[i][0] != "3"), None)
     if last is None:
         return []
