@@ -357,9 +357,12 @@ class Canastone(CanastaGame):
         a canasta, no wild card goes into a rank meld."""
         if not self.options["unfinished_wild_meld_blocks_wilds"]:
             return
+        size = self._table()[team][1]
+        if len(changes) == 1 and changes[0].meld is not None \
+                and (size is None or size >= CANASTA):
+            return  # a lay-off while no wild meld is unfinished (the usual case)
         wild = self._wild
         into_rank = False
-        size = self._table()[team][1]
         for ch in changes:
             wilds = sum(map(wild.__getitem__, ch.added))
             is_wild_meld = ch.meld.rank is None if ch.meld is not None else wilds == len(
