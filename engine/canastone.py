@@ -19,19 +19,18 @@ import copy
 from typing import Any, ClassVar
 
 from .basic_bot import Tactics
-from .cards import JOKER, RED_THREES
+from .cards import RED_THREES
 from .cn_legal import legal_kinds
-from .cn_melds import MELD_IDS, MELD_ORDER, CNMeldChecker, canasta_class
-from .cn_options import (
-    ACE_BONUS,
-    CANASTA,
-    RANK_BONUS,
-    RED_THREE,
-    WILD_BONUS,
-    cn_rules,
-    partnership,
-    validate_options,
+from .cn_melds import (
+    MELD_IDS,
+    MELD_ORDER,
+    MIXED_CLASSES,
+    NATURAL_CLASSES,
+    CNMeldChecker,
+    canasta_class,
 )
+from .cn_options import CANASTA, cn_rules, partnership, validate_options
+from .cn_scoring import score_deal
 from .core import WILD, Commit, Events, FamilyGame, plain_copy, teams_for
 from .deck import shuffled_deck
 from .errors import EngineError, IllegalAction, InvalidAction
@@ -44,11 +43,9 @@ FACE_DOWN = {"4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, 
 UP_CARDS = 3  # CN-D4, CN-D5: a third bad card cancels the deal
 # A seat's `counts` entry by hand size, shared by every view (views are read-only).
 HAND_SIZES = tuple({"hand": n} for n in range(163))
-NATURAL_CLASSES = ("natural", "wild_natural")
 # A team's table (`Canastone._table`): its melds by rank in table order (one per rank,
 # CN-M6; None: the wild meld), its wild meld's size, its canastas' classes.
 TeamTable = tuple[dict[str | None, Meld], int | None, list[str]]
-MIXED_CLASSES = ("mixed", "wild_mixed")
 
 
 class CNTactics(Tactics):
@@ -682,76 +679,7 @@ class Canastone(CanastaGame):
 
     # ----------------------------------------------------------------- scoring
     def _score_deal(self, went_out: int | None) -> dict[str, Any]:
-        """CN-S1..S9: one row, every item apart."""
-        value, codes = self._value, self._codes
-        reason = self.end_reason or "stock"
-        teams: dict[int, Any] = {}
-        for t, members in enumerate(self.teams):
-            melds = self.team_melds(t)
-            melded = sum(sum(map(value.__getitem__, m.cards)) for m in melds)
-            canastas = []
-            for m in melds:
-                cls = canasta_class(m, codes)
-                if cls is not None:
-                    canastas.append({"meld": m.id, "rank": m.rank, "class": cls,
-                                     "bonus": self._canasta_bonus(m, cls)})
-            classes = [c["class"] for c in canastas]
-            natural = sum(1 for c in classes if c in NATURAL_CLASSES)
-            mixed = len(classes) - natural
-            many = self._many_canastas(len(classes), natural, mixed)
-            reds = len(self.red_threes[t])
-            each = self._red_three_each(natural, mixed)
-            red_points = reds * each
-            if reds >= 4 and self.options["red_three_values"] == "seed":
-                red_points *= 2
-            factor = 2 if self.options["unopened_hand_doubled"] and not self.opened[t] else 1
-            penalty = {s: -factor * self._held_value(self.hands[s]) for s in members}
-            penalty_total = sum(penalty.values())
-            going_out = self.rules.go_out_bonus if went_out is not None \
-                and self.team_of[went_out] == t else 0
-            bonus = sum(c["bonus"] for c in canastas)
-            score = melded + bonus + many + going_out + red_points + penalty_total
-            teams[t] = {
-                "melded": melded, "canastas": canastas, "canasta_bonus": bonus,
-                "many_canastas": many, "going_out": going_out,
-                "red_threes": {"count": reds, "each": each, "points": red_points},
-                "penalty": penalty, "penalty_total": penalty_total,
-                "deal_score": score, "total": self.totals[t] + score,
-            }
-        return {"deal": self.deal_number, "reason": reason, "went_out": went_out,
-                "stock_exhausted": reason == "stock", "teams": teams}
-
-    def _canasta_bonus(self, m: Meld, cls: str) -> int:
-        """CN-S4."""
-        if m.rank is None:
-            if cls == "wild_mixed":
-                return WILD_BONUS["mixed"]
-            jokers = any(self._codes[i] == JOKER for i in m.cards)
-            return WILD_BONUS["jokers"] if jokers else WILD_BONUS["twos"]
-        return (ACE_BONUS if m.rank == "A" else RANK_BONUS)[cls]
-
-    def _many_canastas(self, count: int, natural: int, mixed: int) -> int:
-        """CN-S5 and its variants (CN-O7)."""
-        how = self.options["many_canastas"]
-        if how == "none":
-            return 0
-        if how == "five_natural":
-            return 2000 if natural >= 5 else 1000 if count >= 5 and mixed else 0
-        if natural >= 5 and mixed >= 1:
-            return 2000
-        if count >= 5 and (how == "seed" or (natural and mixed)):
-            return 1000
-        return 0
-
-    def _red_three_each(self, natural: int, mixed: int) -> int:
-        """CN-S6 (CN-O8 "flat": 100 each)."""
-        if self.options["red_three_values"] == "flat":
-            return RED_THREE
-        if natural and mixed:
-            return RED_THREE
-        if natural:
-            return 0
-        return -RED_THREE if mixed else -2 * RED_THREE
+        return score_deal(self, went_out)
 
     # ----------------------------------------------------------------- views
     def _build_public_view(self) -> dict[str, Any]:

@@ -70,7 +70,7 @@ def play_entries(game: Canastone, seat: int) -> list[dict[str, Any]]:
         and game.options["unfinished_wild_meld_blocks_wilds"]
     room = hand_n - 2  # CN-G4: melds keep two cards; the last ones go by lay-off
     if room >= 3:
-        blocks = _blocks(game, groups, table, room, False, reserved)
+        blocks = _blocks(game, hand, groups, table, room, False, reserved)
         if blocks:
             out.append({"type": "meld", "blocks": blocks, "min_count": 0, "max_cards": room})
     if hand_n >= 2:
@@ -97,11 +97,12 @@ def meld_blocks(game: Canastone, seat: int, max_cards: int,
     wild_size = table[1]
     reserved = wild_size is not None and wild_size < game.rules.complete_at \
         and game.options["unfinished_wild_meld_blocks_wilds"]
-    return _blocks(game, game.hand_groups(seat), table, max_cards, natural_only, reserved)
+    return _blocks(game, game.hands[seat], game.hand_groups(seat), table, max_cards,
+                   natural_only, reserved)
 
 
-def _blocks(game: Canastone, groups: HandGroups, table: TeamTable, max_cards: int,
-            natural_only: bool, reserved: bool) -> list[dict[str, Any]]:
+def _blocks(game: Canastone, hand: list[int], groups: HandGroups, table: TeamTable,
+            max_cards: int, natural_only: bool, reserved: bool) -> list[dict[str, Any]]:
     by_rank, wilds, multiples = groups
     have = table[0]
     starts = multiples.difference(have) if multiples else multiples
@@ -112,9 +113,13 @@ def _blocks(game: Canastone, groups: HandGroups, table: TeamTable, max_cards: in
     points = game._value.__getitem__
     blocks: list[dict[str, Any]] = []
     if starts:
-        for rank, ids in by_rank.items():  # (in hand order)
-            if rank not in starts:
-                continue
+        # In order of first appearance in the hand (the hand index's own order follows
+        # the cards' comings and goings, which a copy of the game built afresh has not).
+        if len(starts) > 1:
+            where = hand.index
+            starts = sorted(starts, key=lambda r: where(by_rank[r][0]))
+        for rank in starts:
+            ids = by_rank[rank]
             if len(ids) >= 3:
                 cards = list(ids)
             elif pair_wilds and pool:
@@ -150,11 +155,11 @@ def _targets(game: Canastone, seat: int, groups: HandGroups, table: TeamTable, h
              reserved: bool) -> list[dict[str, Any]]:
     by_rank, wilds, _ = groups
     targets: list[dict[str, Any]] = []
-    if not wilds:  # the usual case: the team's melds of the ranks held, in hand order
-        melds = table[0]
-        for rank, ids in by_rank.items():
-            m = melds.get(rank)
-            if m is not None:
+    if not wilds:  # the usual case: the team's melds of the ranks held, in table order
+        held = by_rank.get
+        for rank, m in table[0].items():
+            ids = held(rank)  # type: ignore[arg-type]
+            if ids:
                 targets.append({"meld": m.id, "cards": list(ids)})
     else:
         complete = game.rules.complete_at

@@ -15,6 +15,9 @@ from .melds import Change, Meld, MeldChecker
 if TYPE_CHECKING:
     from .canastone import Canastone
 
+NATURAL_CLASSES = ("natural", "wild_natural")  # how CN-G1, S5, S6 count wild canastas
+MIXED_CLASSES = ("mixed", "wild_mixed")
+
 MELD_ORDER = ("own", "threes", "naturals_on_wild", "onto_canasta", "no_wild_melds", "size",
               "shape")
 MELD_IDS = {"own": "CN-M14", "threes": "CN-M4", "naturals_on_wild": "CN-M11",

@@ -12,7 +12,7 @@ import engine
 from engine.bots import make_bot
 
 from .helpers import assert_listing_checks
-from .test_properties import assert_sound, step
+from .test_properties import advance, assert_sound, step
 
 CN_OPTIONS = st.fixed_dictionaries({"max_deals": st.just(1)}, optional={
     "premeld_draw": st.sampled_from([1, 2]),
@@ -43,3 +43,12 @@ def test_canastone_listed_choices_pass_check_with_any_options(
         step(game, bots, rng)
         n += 1
     assert_sound(game)
+
+
+def test_canastone_listing_order_is_the_same_in_a_copy() -> None:
+    """Found by the shared suite: meld blocks came in the order of the hand index, which
+    follows the cards' comings and goings, so a copy built afresh listed them otherwise."""
+    game = engine.create_game("canastone", 6, 14, {"max_deals": 1})
+    advance(game, random.Random(14), 59)
+    for seat in [*range(6), None]:
+        assert game.clone().view(seat) == game.view(seat)
