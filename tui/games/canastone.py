@@ -194,8 +194,7 @@ class CanastoneScreen(GameScreen):
             if shown:
                 t.append(" and showed ")
                 t.append_text(cards_text(shown, look))
-            got = event.get("received") or []
-            t.append(f"; {len(got)} cards to the hand")
+            t.append(f"; {event.get('received', 0)} cards to the hand")
             down = event.get("face_down") or 0
             t.append(f", {down} of them face down." if down else ".")
             return t
