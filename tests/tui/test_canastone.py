@@ -14,6 +14,7 @@ import engine
 from engine.bots import make_bot
 from tests.tui.conftest import WELCOME, FakeLink, screen_text
 from tui.app import make_app
+from tui.games.canastone import CanastoneScreen
 from tui.table import TableScreen
 
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
@@ -130,14 +131,27 @@ async def test_a_frozen_pile_is_marked() -> None:
     assert "FROZEN" in text
 
 
-async def test_the_ask_carries_the_plan_with_the_selected_card_as_the_discard() -> None:
-    game = position()
+ASK = TABLE.replace("hands.0: 7H 9C KD 9S 4S 5D", "hands.0: 9S KD 5C")
+
+
+async def test_a_with_nothing_staged_asks_with_the_listings_plan() -> None:
+    game = position(ASK)
+    entry = next(e for e in game.view(0)["legal"] if e["type"] == "ask_to_go_out")
+    _text, actions = await shown(game, 0, keys=("a",))
+    assert actions[-1] == entry["options"][0]
+    assert actions[-1]["plan"]["discard"] is not None
+
+
+def test_a_staged_plan_takes_the_selected_card_as_its_last_discard() -> None:
+    game = position(ASK, seats=6, **{"hands.4": "4C 4D", "hands.5": "8C 8D"})
     v = game.view(0)
-    entry = next((e for e in v["legal"] if e["type"] == "ask_to_go_out"), None)
-    text, actions = await shown(game, 0, keys=("a",))
-    if entry is not None:
-        assert actions and actions[-1]["type"] == "ask_to_go_out"
-        assert "discard" in actions[-1]["plan"]
+    entry = next(e for e in v["legal"] if e["type"] == "ask_to_go_out")
+    codes = {c["code"]: c["id"] for c in v["hand"]}
+    lay_offs = [{"meld": 1, "cards": [codes["KD"]]}, {"meld": 3, "cards": [codes["5C"]]}]
+    action = CanastoneScreen().ask_action(entry, [], lay_offs, [codes["9S"]], [codes["9S"]])
+    assert action["plan"] == {"melds": [], "lay_offs": lay_offs, "discard": codes["9S"]}
+    assert action["partner"] == entry["options"][0]["partner"]  # six seats: whom to ask
+    game.check(0, action)
 
 
 async def test_the_score_sheet_lists_each_canasta_and_the_red_threes() -> None:
