@@ -2,7 +2,8 @@
 
 Games: Hand and Foot (4 seats, its default four deals), Looking and Down (4 seats,
 `max_deals` 2 so every game ends; where several seats may act, the lowest acts) and Skarney
-(4 seats in partnerships, two deals, at most two replays of a void deal). Two loops
+(4 seats in partnerships, two deals, at most two replays of a void deal) and Canastone
+(4 seats in partnerships, `max_deals` 2: random players rarely reach 12,000). Two loops
 are timed per game, both with the `random` bot:
 - `legal` loop: `game.legal(seat)` -> bot -> `game.apply`, the same shape as OpenSpiel's
   `legal_actions()` -> random choice -> `apply_action()` loop (the ratio is taken here);
@@ -34,6 +35,7 @@ GAMES: dict[str, tuple[int, dict[str, Any] | None]] = {
     "hand_and_foot": (4, None),
     "looking_and_down": (4, {"max_deals": 2}),
     "skarney": (4, {"deals": 2, "void_replay_limit": 2}),
+    "canastone": (4, {"max_deals": 2}),
 }
 
 

@@ -54,6 +54,10 @@ class Tactics:
     discard_kind = "discard"
     """The action that ends a turn by giving up one card (Skarney offers it instead)."""
 
+    kind_order = ("answer", "next_deal", "take_pile", "draw", "ask_to_go_out", "meld",
+                  "lay_off")
+    """The shared habits, first offered first (Canastone's initial meld precedes the draw)."""
+
     def rank(self, code: str) -> str:
         return code[:-1] if code != "JK" else "JK"
 
@@ -99,8 +103,7 @@ class BasicBot:
             raise ValueError("this view's seat has nothing to do now")
         tactics = tactics_for(view)
         kinds = {entry["type"]: entry for entry in legal}
-        for kind in ("answer", "next_deal", "take_pile", "draw", "ask_to_go_out", "meld",
-                     "lay_off"):
+        for kind in tactics.kind_order:
             entry = kinds.get(kind)
             if entry is None:
                 continue

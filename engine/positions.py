@@ -94,7 +94,8 @@ def _named_codes(spec: dict[str, Any]) -> Counter[str]:
             for x in v:
                 add(x)
 
-    for key in ("hands", "discard", "stock", "feet", "downs", "red_threes"):
+    for key in ("hands", "discard", "stock", "feet", "downs", "red_threes",
+                "face_down_under_pile"):
         add(spec.get(key))
     add([_meld_text(t)[0] for ts in _by_index(spec.get("melds")).values() for t in ts])
     return named

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from . import hf_options, ld_options, sk_options
+from . import cn_options, hf_options, ld_options, sk_options
+from .canastone import Canastone
 from .core import FamilyGame, teams_for
 from .errors import InvalidAction
 from .hand_and_foot import HandAndFoot
@@ -56,6 +57,14 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType({
         rules_file="skarney.md",
         partnership=sk_options.partnership,
         factory=Skarney,
+    ),
+    "canastone": GameInfo(
+        name="canastone", title="Canastone", seats=cn_options.SEATS,
+        options=MappingProxyType(cn_options.DEFAULTS),
+        option_help=MappingProxyType(cn_options.HELP),
+        rules_file="canastone.md",
+        partnership=cn_options.partnership,
+        factory=Canastone,
     ),
 })
 

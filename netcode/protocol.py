@@ -191,8 +191,10 @@ ACTION_SCHEMA: _Spec = {
     "wild": (_ID, False),
     "plan": (_record({"melds": (_list(_MELD, MAX_MELDS), False),
                       "lay_offs": (_list(_record({"meld": (_ID, True), "cards": (_IDS, True),
-                                                  "as": (_AS, False)}), MAX_MELDS), False)}),
+                                                  "as": (_AS, False)}), MAX_MELDS), False),
+                      "discard": (_ID, False)}),  # Canastone: the going out's last card
              False),
+    "partner": (_ID, False),  # Canastone: the partner asked, with six players
 }
 """Every field of the engine contract's action vocabulary (shared/contract/engine_api.md)
 and the extra ones the games document (docs/engine.md). The engine judges the values;

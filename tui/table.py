@@ -330,8 +330,9 @@ class TableScreen(Screen[None]):
         if hints and top and self.last_discard and self.last_discard[0] == top.get("id"):
             by = info.name(self.last_discard[1])
         clock, clock_style = self.clock_text(info)
+        detail = self.game.pile_detail(discard)
         data = (v.get("stock"), _key(top), discard.get("size"), discard.get("frozen"),
-                discard.get("blocked"), info.look, by, clock, clock_style)
+                discard.get("blocked"), info.look, by, clock, clock_style, detail)
 
         def build() -> Text:
             if "discard" not in v:  # a game without a discard pile
@@ -343,7 +344,7 @@ class TableScreen(Screen[None]):
             else:
                 t.append("empty", style="dim")
             size = discard.get("size", 0)
-            t.append(f" ({size} card{'' if size == 1 else 's'})")
+            t.append(f" ({size} card{'' if size == 1 else 's'}){detail}")
             if by is not None:
                 t.append(f" from {by}", style="dim")
             if discard.get("frozen"):
@@ -774,12 +775,9 @@ class TableScreen(Screen[None]):
             return
         melds = [self._declaring(ids) for meld, ids in self.staged if meld is None]
         lay_offs = [{"meld": meld, "cards": ids} for meld, ids in self.staged if meld is not None]
-        if self._selected():
-            melds.append(self._declaring(self._selected()))
-        if not melds and not lay_offs:
-            self._send(dict(entry["options"][0]))
-            return
-        self._send({"type": "ask_to_go_out", "plan": {"melds": melds, "lay_offs": lay_offs}})
+        selected = self._selected()
+        as_meld = self._declaring(selected) if selected else None
+        self._send(self.game.ask_action(entry, melds, lay_offs, selected, as_meld))
 
     def action_answer(self, allow: bool) -> None:
         self._send({"type": "answer", "answer": {"allow": allow}})

@@ -25,6 +25,7 @@ SEATINGS: list[tuple[str, int, dict[str, Any] | None]] = [
     ("hand_and_foot", 4, None),
     *[("looking_and_down", n, None) for n in (2, 4, 6)],
     *[("skarney", n, None) for n in (2, 3, 4)],
+    *[("canastone", n, {"max_deals": 2}) for n in (2, 3, 4, 6)],
 ]
 IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
 FEW = settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
@@ -73,7 +74,7 @@ def test_basic_bot_acts_from_its_view_alone(name: str, seats: int,
 
 
 @pytest.mark.parametrize(("name", "seats"), [("hand_and_foot", 4), ("looking_and_down", 2),
-                                             ("skarney", 2)])
+                                             ("skarney", 2), ("canastone", 2)])
 def test_basic_bot_beats_the_random_bot(name: str, seats: int) -> None:
     """Ten seeded games, the basic side (or seat) changing each game: it wins at least
     nine (`bench/bots.py` measured 100 of 100 at these seatings)."""

@@ -27,6 +27,7 @@ SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
     *[("looking_and_down", n, {"max_deals": 1}) for n in (2, 3, 5, 6, 8)],
     *[("skarney", n, {"deals": 1, "void_replay_limit": 1}) for n in (2, 3, 4)],
     ("skarney", 4, {"deals": 1, "void_replay_limit": 1, "partnership": False}),
+    *[("canastone", n, {"max_deals": 1}) for n in (2, 3, 4, 6)],
 ]
 IDS = [f"{name}-{seats}" + ("-individual" if options.get("partnership") is False else "")
        for name, seats, options in SEATINGS]
@@ -35,8 +36,9 @@ FEW = settings(max_examples=5, deadline=None, suppress_health_check=list(HealthC
 
 def hidden_from(game: engine.Game, seat: int | None) -> set[int]:
     """Cards the seat may not see; a card on offer (Skarney) is shown to everyone, though it
-    stays in the offerer's hand until someone takes it."""
-    hidden = hidden_in_hands(game, seat)
+    stays in the offerer's hand until someone takes it; the cards face down under
+    Canastone's pile are seen by nobody until they are taken."""
+    hidden = hidden_in_hands(game, seat) | set(getattr(game, "face_down", ()))
     offer = getattr(game, "offer", None)
     if offer:
         hidden.discard(offer["card"])

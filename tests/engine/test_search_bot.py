@@ -26,6 +26,8 @@ SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("looking_and_down", 2, {"max_deals": 1}),
     ("looking_and_down", 4, {"max_deals": 1}),
     ("skarney", 3, {"deals": 1}),
+    ("canastone", 2, {"max_deals": 1}),
+    ("canastone", 4, {"max_deals": 1}),
 ]
 IDS = [f"{name}-{seats}" for name, seats, _ in SEATINGS]
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))

@@ -49,6 +49,7 @@ def options_for(game: str, short: bool) -> dict[str, Any]:
 def hidden_ids(game: Any, seat: int | None) -> set[int]:
     """Card ids the seat (None: a spectator) may not see in this state of the game."""
     hidden: set[int] = set(game.stock) | set(game.discard[:-1])
+    hidden |= set(getattr(game, "face_down", ()))  # under Canastone's pile
     for other, hand in enumerate(game.hands):
         if other != seat:
             hidden |= set(hand)

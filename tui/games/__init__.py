@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from tui.games.base import GameScreen
+from tui.games.canastone import CanastoneScreen
 from tui.games.hand_and_foot import HandAndFootScreen
 from tui.games.looking_and_down import LookingAndDownScreen
 from tui.games.skarney import SkarneyScreen
 
 SCREENS: dict[str, GameScreen] = {
     screen.name: screen for screen in (HandAndFootScreen(), LookingAndDownScreen(),
-                                      SkarneyScreen())}
+                                      SkarneyScreen(), CanastoneScreen())}
 
 
 def screen_for(game: str | None) -> GameScreen:

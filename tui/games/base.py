@@ -67,6 +67,23 @@ class GameScreen:
             action["melds"] = melds
         return action
 
+    def pile_detail(self, discard: dict[str, Any]) -> str:
+        """What the pile line adds about the pile (cards still face down under it, say)."""
+        return ""
+
+    def ask_action(self, entry: dict[str, Any], melds: list[Any],
+                   lay_offs: list[dict[str, Any]], selected: list[int],
+                   as_meld: Any) -> dict[str, Any]:
+        """An ask to go out from the listing's entry and what the player staged and
+        selected, where the game's ask carries its going out as a plan (the entry has
+        ``options``): the staged melds and lay-offs plus the selection as one more meld
+        (``as_meld``: with what its wild cards stand for), or the listing's own plan when
+        nothing is staged."""
+        melds = [*melds, as_meld] if selected else melds
+        if not melds and not lay_offs:
+            return dict(entry["options"][0])
+        return {"type": "ask_to_go_out", "plan": {"melds": melds, "lay_offs": lay_offs}}
+
     def special_event(self, event: dict[str, Any], name: Names,
                       look: CardLook) -> Text | None:
         """A line for an event only this game has; None for the family's events."""

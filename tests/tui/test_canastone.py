@@ -1,0 +1,164 @@
+"""Canastone's screen: the 2-, 3-, 4- and 6-seat tables at 80x24 and larger, the
+face-down cards under the pile as a count until taken, a frozen pile, each team's melds by
+rank with every canasta's class, a closed team's two choices, the ask with its plan, and
+the bonus items on the score sheet (shared/rules/canastone.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import engine
+from engine.bots import make_bot
+from tests.tui.conftest import WELCOME, FakeLink, screen_text
+from tui.app import make_app
+from tui.games.canastone import CanastoneScreen
+from tui.table import TableScreen
+
+NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
+
+TABLE = """turn: 0
+phase: play
+deal_number: 1
+hands.0: 7H 9C KD 9S 4S 5D
+hands.1: 4C 5C 9H 8S 8C
+hands.2: 6D 6S 3C JH QH
+hands.3: 8D 5H 10C 10D 4D
+melds.0: KH KS KC KD KH KS KC | 7H 7S 7D 7C 2C 7H 7S | 5H 5S 5D
+melds.1: QH QS JK
+red_threes.0: 3H
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40"""
+
+
+def position(text: str = TABLE, seats: int = 4, **extra: Any) -> Any:
+    spec = engine.parse_position(text)
+    spec["seats"] = seats
+    spec.update(extra)
+    return engine.load_position("canastone", spec)
+
+
+def play_until(seats: int, seed: int, stop: Callable[[Any], bool],
+               level: str = "basic") -> Any:
+    """Bots play seeded one-deal games, from ``seed`` on, until ``stop(game)``."""
+    for tried in range(seed, seed + 40):
+        game = engine.create_game("canastone", seats, tried, {"max_deals": 1})
+        bots = {s: make_bot(level, tried * 10 + s) for s in range(seats)}
+        while game.to_act:
+            if stop(game):
+                return game
+            seat = min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        if stop(game):
+            return game
+    raise AssertionError("the moment never came")
+
+
+def message(game: Any, seat: int | None) -> dict[str, Any]:
+    players = [{"seat": s, "name": NAMES[s], "bot": False, "present": True}
+               for s in range(game.seats)]
+    return {"t": "view", "table": 5, "seq": len(game.log), "round": 1, "seat": seat,
+            "over": bool(game.over), "players": players, "view": game.view(seat)}
+
+
+async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
+                keys: tuple[str, ...] = ()) -> tuple[str, list[dict[str, Any]]]:
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=size) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": "canastone",
+                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
+        link.push(message(game, seat))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        return screen_text(app), link.actions
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("size", [(80, 24), (160, 40)])
+async def test_every_seating_fits_with_the_pile_and_the_opening_minimum(
+        seats: int, size: tuple[int, int]) -> None:
+    game = engine.create_game("canastone", seats, 3, {"max_deals": 1})
+    v = game.view(None)
+    text, _ = await shown(game, 1, size)
+    for name in NAMES[:seats]:
+        assert name in text, name
+    assert "needs 50 to open" in text
+    down = v["discard"]["face_down"]
+    assert f"{down} face down under it" in text
+    assert f"Stock {v['stock']}" in text
+
+
+async def test_a_closed_teams_turn_offers_its_two_choices() -> None:
+    game = engine.create_game("canastone", 4, 3, {"max_deals": 1})
+    turn = game.view(None)["turn"]
+    text, _ = await shown(game, turn)
+    assert "open with melds worth 50+ (m), or draw 2 (d)" in text
+    other, _ = await shown(game, (turn + 1) % 4)
+    assert f"{NAMES[turn]}'s turn: open with 50+ or draw 2." in other
+    game.apply(turn, {"type": "draw"})
+    if game.phase == "premeld_discard":
+        text, _ = await shown(game, turn)
+        assert "discard (x); your side opens on a later turn" in text
+
+
+async def test_melds_by_rank_with_each_canastas_class_and_the_red_threes() -> None:
+    game = position()
+    text, _ = await shown(game, 0, (100, 30))
+    assert "NATURAL" in text and "MIXED" in text
+    assert "canastas 1 mixed, 1 natural" in text
+    assert text.index(" 5 ") < text.index(" 7 ") < text.index(" K ")  # by rank
+    assert "red 3s" in text and "· open" in text
+
+
+async def test_the_face_down_count_goes_once_the_pile_is_taken() -> None:
+    game = play_until(4, 5, lambda g: any(a["type"] == "take_pile" for _, a in g.log))
+    assert game.view(None)["discard"]["face_down"] == 0
+    text, _ = await shown(game, 0)
+    assert "face down under it" not in text
+
+
+async def test_a_frozen_pile_is_marked() -> None:
+    game = play_until(4, 7, lambda g: g.view(None)["discard"]["frozen"], level="random")
+    text, _ = await shown(game, None)
+    assert "FROZEN" in text
+
+
+ASK = TABLE.replace("hands.0: 7H 9C KD 9S 4S 5D", "hands.0: 9S KD 5C")
+
+
+async def test_a_with_nothing_staged_asks_with_the_listings_plan() -> None:
+    game = position(ASK)
+    entry = next(e for e in game.view(0)["legal"] if e["type"] == "ask_to_go_out")
+    _text, actions = await shown(game, 0, keys=("a",))
+    assert actions[-1] == entry["options"][0]
+    assert actions[-1]["plan"]["discard"] is not None
+
+
+def test_a_staged_plan_takes_the_selected_card_as_its_last_discard() -> None:
+    game = position(ASK, seats=6, **{"hands.4": "4C 4D", "hands.5": "8C 8D"})
+    v = game.view(0)
+    entry = next(e for e in v["legal"] if e["type"] == "ask_to_go_out")
+    codes = {c["code"]: c["id"] for c in v["hand"]}
+    lay_offs = [{"meld": 1, "cards": [codes["KD"]]}, {"meld": 3, "cards": [codes["5C"]]}]
+    action = CanastoneScreen().ask_action(entry, [], lay_offs, [codes["9S"]], [codes["9S"]])
+    assert action["plan"] == {"melds": [], "lay_offs": lay_offs, "discard": codes["9S"]}
+    assert action["partner"] == entry["options"][0]["partner"]  # six seats: whom to ask
+    game.check(0, action)
+
+
+async def test_the_score_sheet_lists_each_canasta_and_the_red_threes() -> None:
+    game = play_until(4, 2, lambda g: g.phase in ("deal_over", "game_over"))
+    row = game.score_sheet[-1]
+    text, _ = await shown(game, 0, (120, 40), keys=("s",))
+    assert "Canastas" in text and "Red 3" in text
+    for item in row["teams"].values():
+        for c in item.get("canastas", []):
+            assert f"{c['bonus']}" in text

@@ -1,0 +1,218 @@
+"""Canastone on screen (shared/rules/canastone.md).
+
+What a Canastone player needs to see that the family's plain table does not say: whether
+each team has opened and, if not, what its opening meld must reach; the face-down cards
+still under the pile (a count, until the first take gives them to the taker); whether the
+pile is frozen or blocked; each team's melds in rank order with the class of every
+canasta (natural, mixed, wild natural, wild mixed), which is what going out and the
+bonuses turn on; and the red threes. A closed team's turn is its own moment: open with a
+meld before drawing, or draw two and discard. What is legal always comes from the view's
+``legal`` listing; this module only words it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from rich.text import Text
+
+from tui.cards import CardLook, card_text, cards_text
+from tui.eventtext import Names
+from tui.games.base import GameScreen, ScoreColumn
+from tui.panels import LONG_MELD, GamePanel, TableInfo
+
+RANK_ORDER = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+CLASS_WORDS = {"natural": "NATURAL", "mixed": "MIXED", "wild_natural": "WILD nat",
+               "wild_mixed": "WILD mix"}
+"""A canasta's class as the panel shows it (CN-M7, CN-M8)."""
+CLASS_SHEET = {"natural": "natural", "mixed": "mixed", "wild_natural": "wild natural",
+               "wild_mixed": "wild mixed"}
+
+
+def _rank_place(meld: dict[str, Any]) -> int:
+    """Melds by rank, low to high, the wild meld last (one meld per rank: CN-M6)."""
+    rank = meld.get("rank")
+    return RANK_ORDER.index(rank) if rank in RANK_ORDER else len(RANK_ORDER)
+
+
+def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
+                        changed: frozenset[int]) -> Text:
+    """``#3  K  NATURAL  8  K♠ K♥ ...``: a meld grows past seven cards here, so its size
+    is shown alone, and a canasta names its class instead of its kind."""
+    mid = meld.get("id")
+    cards = meld.get("cards", [])
+    size = meld.get("size", len(cards))
+    mark = ">" if mid == target else "*" if mid in changed else " "
+    line = Text(f"{mark}#{mid:<2} {meld.get('rank') or '*':>2} ",
+                style="reverse" if mid == target else "")
+    canasta = meld.get("canasta")
+    if canasta:
+        line.append(f"{CLASS_WORDS.get(canasta, canasta):<8}", style="bold")
+    else:
+        line.append(f"{meld.get('kind', ''):<8}")
+    line.append(f" {size:>2} ")
+    rank = meld.get("rank")
+    if len(cards) > LONG_MELD and rank:
+        wilds = [c for c in cards if c["code"][:-1] != rank]
+        line.append(f"{rank}x{len(cards) - len(wilds)} ", style="bold")
+        line.append_text(cards_text(wilds, look))
+    else:
+        line.append_text(cards_text(cards, look))
+    return line
+
+
+class CanastonePanel(GamePanel):
+    """Per team: standing, opening, canastas by class, red threes; melds by rank."""
+
+    VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "initial_minimum", "red_threes", "canastas")
+
+    def team_block(self, info: TableInfo, team: int) -> list[Text]:
+        mine = team == info.team_of(info.seat)
+        melds = sorted((m for m in info.view.get("melds", []) if m.get("team") == team),
+                       key=_rank_place)
+        body = list(self.team_header(info, team).split("\n"))
+        if not melds:
+            body.append(Text("  no melds yet", style="dim"))
+        body.extend(canastone_meld_line(m, info.look, info.target, info.changed)
+                    for m in melds)
+        mark = "| " if info.look.ascii else "▌ "
+        bar = Text(mark if mine else "  ", style="green" if mine else "")
+        return [Text.assemble(bar, line) for line in body]
+
+    def team_header(self, info: TableInfo, team: int) -> Text:
+        v = info.view
+        out = super().team_header(info, team)
+        if v.get("opened", {}).get(team):
+            out.append(" · open", style="green")
+        else:
+            need = v.get("initial_minimum", {}).get(team, 0)
+            out.append(f" · needs {need} to open", style="bold yellow")
+        # A second line for what a team collects, so half of 80 columns holds it.
+        made = Counter(v.get("canastas", {}).get(team, []))
+        reds = v.get("red_threes", {}).get(team, [])
+        parts = []
+        if made:
+            parts.append(Text("canastas " + ", ".join(
+                f"{n} {CLASS_SHEET.get(kind, kind)}" for kind, n in sorted(made.items()))))
+        if reds:
+            parts.append(Text.assemble("red 3s ", cards_text(reds, info.look)))
+        if parts:
+            out.append("\n  ", style="")
+            out.append_text(Text(" · ").join(parts))
+        return out
+
+
+def _canastas(item: dict[str, Any], info: TableInfo) -> str:
+    """Each canasta's class and bonus, then the five-canasta bonus (CN-S4, CN-S5)."""
+    lines = [f"{c.get('rank') or '*'} {CLASS_SHEET.get(c.get('class', ''), c.get('class'))}"
+             f": {c.get('bonus', 0)}" for c in item.get("canastas", [])]
+    if item.get("many_canastas"):
+        lines.append(f"5+ canastas: {item['many_canastas']}")
+    return "\n".join(lines) or "-"
+
+
+def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
+    reds = item.get("red_threes") or {}
+    count = reds.get("count", 0)
+    if not count:
+        return "-"
+    return f"{count} x {reds.get('each', 0)}: {reds.get('points', 0)}"
+
+
+class CanastoneScreen(GameScreen):
+    name = "canastone"
+    panel = CanastonePanel
+    phases: ClassVar[dict[str, str]] = {
+        **GameScreen.phases, "premeld_discard": "discard (not open yet)"}
+    score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
+                                                        ("Red 3", _red_threes))
+    score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "
+                  "Red 3: count x value each (by the team's canastas).  Out: going out.  "
+                  "Unplayed: cards left per seat.")
+
+    def pile_detail(self, discard: dict[str, Any]) -> str:
+        down = discard.get("face_down") or 0
+        return f" · {down} face down under it" if down else ""
+
+    def prompt(self, info: TableInfo) -> tuple[str, str] | None:
+        """A closed team's turn (CN-T2): open with a meld before drawing, or draw two and
+        discard; the others are told which of the two the player is at."""
+        v, seat = info.view, info.seat
+        phase, turn = v.get("phase"), v.get("turn")
+        if phase not in ("draw", "premeld_discard") or info.message.get("over"):
+            return None
+        team = info.team_of(turn)
+        if v.get("opened", {}).get(team):
+            return None
+        need = v.get("initial_minimum", {}).get(team, 0)
+        if seat == turn:
+            if phase == "draw":
+                return (f" Your turn: open with melds worth {need}+ (m), or draw 2 (d) "
+                        "and discard.", "bold green")
+            return " Your turn: discard (x); your side opens on a later turn.", "bold green"
+        if phase == "draw":
+            return f" {info.name(turn)}'s turn: open with {need}+ or draw 2.", ""
+        return f" {info.name(turn)}'s turn: discarding before opening.", ""
+
+    def ask_action(self, entry: dict[str, Any], melds: list[Any],
+                   lay_offs: list[dict[str, Any]], selected: list[int],
+                   as_meld: Any) -> dict[str, Any]:
+        """The plan of a going out (CN-G5): the staged melds and lay-offs, and the one
+        selected card as the last discard; nothing staged asks with the listing's plan."""
+        options = entry.get("options") or []
+        if not melds and not lay_offs and len(selected) != 1 and options:
+            return dict(options[0])
+        action: dict[str, Any] = {"type": "ask_to_go_out", "plan": {
+            "melds": melds, "lay_offs": lay_offs,
+            "discard": selected[0] if len(selected) == 1 else None}}
+        partner = next((o["partner"] for o in options if "partner" in o), None)
+        if partner is not None:
+            action["partner"] = partner
+        return action
+
+    def special_event(self, event: dict[str, Any], name: Names,
+                      look: CardLook) -> Text | None:
+        kind, who = event.get("type"), name(event.get("seat"))
+        if kind == "pile_started":
+            t = Text("The pile starts with ")
+            t.append_text(cards_text(event.get("face_up", []), look))
+            t.append(f" face up over {event.get('face_down', 0)} face down")
+            t.append(" (frozen)." if event.get("frozen") else ".")
+            return t
+        if kind == "deal_cancelled":
+            t = Text("Three bad cards turned up (")
+            t.append_text(cards_text(event.get("face_up", []), look))
+            t.append("): the deal is dealt again.")
+            return t
+        if kind == "pile_frozen":
+            return Text("The pile is frozen.", style="bold cyan")
+        if kind == "took_pile":
+            t = Text(f"{who} took the pile with ")
+            t.append_text(card_text(event["top"]["code"], look))
+            shown = event.get("cards") or []
+            if shown:
+                t.append(" and showed ")
+                t.append_text(cards_text(shown, look))
+            t.append(f"; {event.get('received', 0)} cards to the hand")
+            down = event.get("face_down") or 0
+            t.append(f", {down} of them face down." if down else ".")
+            return t
+        if kind == "red_threes":
+            t = Text(f"{who} placed ")
+            t.append_text(cards_text(event.get("cards", []), look))
+            t.append(" (replaced)." if event.get("replaced") else " (not replaced).")
+            return t
+        if kind == "stock_exhausted":
+            return Text(f"The stock is down to {event.get('stock', 0)}: the deal ends.",
+                        style="bold")
+        if kind == "deal_ended" and event.get("reason") == "red_three":
+            return Text(f"{who} drew a red three with no card left to replace it: the deal "
+                        "ends.", style="bold")
+        return None
+
+    def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:
+        return "\n".join(
+            f"{info.name(int(seat))} {points}"
+            for seat, points in sorted((item.get("penalty") or {}).items(),
+                                       key=lambda kv: int(kv[0])))
