@@ -61,9 +61,11 @@ async def test_a_bot_covers_a_dropped_player_who_then_takes_the_seat_back(host: 
         assert 0 not in table.covering
         await table.barrier()
         seq = table.seq
+        held = len(table.game.view(0)["hand"])
+        # The heading and the row of cards may come in separate chunks: wait for both.
         shown = hand_on_screen(await ann.wait_until(
-            lambda t: f"Your hand ({len(table.game.view(0)['hand'])})" in t))
-        assert len(shown) == len(table.game.view(0)["hand"]) and back
+            lambda t: f"Your hand ({held})" in t and len(hand_on_screen(t)) == held))
+        assert len(shown) == held and back
         await asyncio.sleep(0.5)  # the cover bot has stopped: seat 0 waits for ann
         if 0 in table.game.to_act:
             assert table.seq == seq

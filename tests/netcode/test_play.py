@@ -123,9 +123,10 @@ async def test_four_players_two_spectators_play_a_deal(host, connect) -> None:  
 
 async def test_bad_frames_close_only_that_session(host, connect) -> None:  # type: ignore[no-untyped-def]
     owner = await connect("owner")
-    # Random bots: basic ones could finish the deal before the table is checked below.
-    owner.send("create", game="hand_and_foot", seats=4, options=OPTIONS, seed=SEED,
-               table={"bot_level": "random"})
+    # A game that outlasts the checks below (four deals, bots at a 30 ms pace): the table
+    # must still be playing when it is looked at again.
+    owner.send("create", game="hand_and_foot", seats=4, options={"deals": 4}, seed=SEED,
+               table={"bot_level": "random", "bot_pace_ms": 30})
     table = (await owner.wait_for("joined"))["table"]
     await owner.wait_for("view")
     owner.send("add_bot", seat=1)
