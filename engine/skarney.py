@@ -21,7 +21,7 @@ from .basic_bot import Tactics
 from .cards import JOKER, RANK_ORDER
 from .core import Commit, Events, FamilyGame, plain_copy, teams_for
 from .errors import EngineError, IllegalAction, InvalidAction
-from .melds import Change, Meld, Run, apply_run_change, new_meld
+from .melds import Change, Meld, Run, apply_run_change, new_meld, new_run
 from .permission import PartnerPermission
 from .sk_legal import legal_kinds
 from .sk_melds import SKMeldChecker, wild_group_kind
@@ -236,7 +236,7 @@ class Skarney(CanastaGame):
             return -1 if low and o == RANK_ORDER["A"] else o
 
         cards = tuple(sorted(m.cards, key=place))
-        return Run(m.id, m.team, "", cards, m.wilds, m.suit, m.declared)
+        return new_run(m.id, m.team, cards, m.wilds, m.suit, m.declared)
 
     def _position_meld(self, mid: int, team: int, ids: list[int],
                        declared: dict[int, str]) -> Meld:
@@ -276,8 +276,15 @@ class Skarney(CanastaGame):
         """SK-I1, SK-I2: a team's first meld is exactly one of the deal's patterns."""
         if self.opened[self.team_of[seat]]:
             return
-        made = [(len(ch.added), self._slot_kind(ch)) for ch in changes]
+        sizes = sorted(len(ch.added) for ch in changes)
+        made: list[tuple[int, str]] | None = None
         for pattern in self.contract():
+            if all(k is None for _, k in pattern):  # sizes only: they pair off when equal
+                if sizes == sorted(n for n, _ in pattern):
+                    return
+                continue
+            if made is None:
+                made = [(len(ch.added), self._slot_kind(ch)) for ch in changes]
             if matches(made, pattern):
                 return
         raise IllegalAction("SK-I2", "your contract this deal must be exactly "
@@ -379,8 +386,8 @@ class Skarney(CanastaGame):
             base = self._melds[mid]
             cards = tuple(card if i == wild_id else i for i in base.cards)
             if type(base) is Run:
-                new: Meld = Run(base.id, base.team, "", cards, 0, base.suit,
-                                tuple(d for d in base.declared if d[0] != wild_id))
+                new: Meld = new_run(base.id, base.team, cards, 0, base.suit,
+                                    tuple(d for d in base.declared if d[0] != wild_id))
             else:
                 new = new_meld(base.id, base.team, base.rank, cards, 0)
             self._remove_one(seat, card)
