@@ -276,15 +276,8 @@ class Skarney(CanastaGame):
         """SK-I1, SK-I2: a team's first meld is exactly one of the deal's patterns."""
         if self.opened[self.team_of[seat]]:
             return
-        sizes = sorted(len(ch.added) for ch in changes)
-        made: list[tuple[int, str]] | None = None
+        made = [(len(ch.added), self._slot_kind(ch)) for ch in changes]
         for pattern in self.contract():
-            if all(k is None for _, k in pattern):  # sizes only: they pair off when equal
-                if sizes == sorted(n for n, _ in pattern):
-                    return
-                continue
-            if made is None:
-                made = [(len(ch.added), self._slot_kind(ch)) for ch in changes]
             if matches(made, pattern):
                 return
         raise IllegalAction("SK-I2", "your contract this deal must be exactly "
