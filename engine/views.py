@@ -8,7 +8,8 @@ between the views of successive versions: views are read-only for their consumer
 A game gives `PILE_OF` (a complete meld's kind -> the kind of canasta it counts as),
 `SECOND_ZONE` (the `zones` key of the second hands), `COUNT_FLAG` (the per-seat flag
 `counts` shows beside the sizes and the stage), `_public_extra()` for its own keys (the
-frame takes their order from it) and, where a map made and merged per view costs too
+same keys in every state: the frame takes them and their order from its first answer)
+and, where a map made and merged per view costs too
 much, `_set_public_extra(view)` setting the same keys in place; `PILE = False` for a game
 without a discard pile (no `discard`, `piles`, `min_count` or `red_threes`).
 """
