@@ -26,7 +26,14 @@ def _dump(x: Any) -> bytes:
 
 
 def play(h: Any, seats: int, seed: int) -> None:
-    game = engine.create_game("looking_and_down", seats, seed, {"max_deals": 2})
+    play_game(h, "looking_and_down", seats, seed, {"max_deals": 2}, every=53)
+
+
+def play_game(h: Any, name: str, seats: int, seed: int, options: dict[str, Any] | None,
+              every: int) -> None:
+    """One seeded random-bot game of `name` into the hash (also `sk_fingerprint.py`'s):
+    the views of every seat and the spectator at each `every`-th step."""
+    game = engine.create_game(name, seats, seed, options)
     h.update(_dump(game.events))
     bots = [make_bot("random", seed * seats + s) for s in range(seats)]
     pick = random.Random(seed)
@@ -35,7 +42,7 @@ def play(h: Any, seats: int, seed: int) -> None:
         acting = sorted(game.to_act)
         for s in acting:
             h.update(_dump([s, game.legal(s)]))
-        if step % 53 == 0:
+        if step % every == 0:
             for s in [*range(seats), None]:
                 h.update(_dump(game.view(s)))
         seat = acting[pick.randrange(len(acting))]

@@ -387,9 +387,15 @@ class HandAndFoot(PartnerPermission, CanastaGame):
     SECOND_ZONE = "feet"
 
     def _public_extra(self) -> dict[str, Any]:
-        return {"deals": self.options["deals"],
-                "go_out_piles": self._fixed_public["go_out_piles"],
-                "asked": self.asked, "permission": self.permission}
+        view: dict[str, Any] = {}
+        self._set_public_extra(view)
+        return view
+
+    def _set_public_extra(self, view: dict[str, Any]) -> None:
+        view["deals"] = self.options["deals"]
+        view["go_out_piles"] = self._fixed_public["go_out_piles"]
+        view["asked"] = self.asked
+        view["permission"] = self.permission
 
     def _fixed_extra(self) -> dict[str, Any]:
         return {"go_out_piles": dict(self.options["go_out_piles"])}

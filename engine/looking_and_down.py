@@ -501,13 +501,21 @@ class LookingAndDown(CanastaGame):
 
     # ----------------------------------------------------------------- views
     def _public_extra(self) -> dict[str, Any]:
-        return {"score_keeper": self.keeper, "looking_dealer": self.dealer,
-                "down_dealer": self.down_dealer,
-                "frozen_in_time": list(self.frozen), "went_out": list(self.went_out),
-                "final_round": dict(self.final_round) if self.final_round else None,
-                "canastas_to_go_out": self.options["canastas_to_go_out"],
-                "target_score": self.options["target_score"],
-                "max_deals": self.options["max_deals"]}
+        view: dict[str, Any] = {}
+        self._set_public_extra(view)
+        return view
+
+    def _set_public_extra(self, view: dict[str, Any]) -> None:
+        options = self.options
+        view["score_keeper"] = self.keeper
+        view["looking_dealer"] = self.dealer
+        view["down_dealer"] = self.down_dealer
+        view["frozen_in_time"] = list(self.frozen)
+        view["went_out"] = list(self.went_out)
+        view["final_round"] = dict(self.final_round) if self.final_round else None
+        view["canastas_to_go_out"] = options["canastas_to_go_out"]
+        view["target_score"] = options["target_score"]
+        view["max_deals"] = options["max_deals"]
 
     def _add_private(self, view: dict[str, Any], seat: int) -> None:
         """`out_of_turn`: the seat may act although it is not its turn (frozen in time)."""

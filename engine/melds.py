@@ -71,6 +71,24 @@ class Run(Meld):
                 "as": [[i, code] for i, code in self.declared]}
 
 
+_set_suit, _set_declared = (Run.__dict__[f].__set__ for f in ("suit", "declared"))
+
+
+def new_run(id: int, team: int, cards: tuple[int, ...], wilds: int, suit: str,
+            declared: tuple[tuple[int, str], ...]) -> Run:
+    """`Run(id, team, "", cards, wilds, suit, declared)` without the frozen dataclass
+    __init__ (see `new_meld`): a sequence is built twice on every meld and lay-off of one."""
+    m = _new_object(Run)
+    _set_id(m, id)
+    _set_team(m, team)
+    _set_rank(m, "")
+    _set_cards(m, cards)
+    _set_wilds(m, wilds)
+    _set_suit(m, suit)
+    _set_declared(m, declared)
+    return m
+
+
 def meld_from_dict(d: dict) -> Meld:
     """A meld written by `to_dict`: a run where it has a suit."""
     if "suit" in d:
@@ -314,7 +332,7 @@ def apply_run_change(ch: Change, new_id: int, team: int, rules: Rules,
     suit = run.suit if run is not None else next(
         codes[i][-1] for i in cards if not rules.is_wild(codes[i]))
     wilds = sum(1 for i in cards if rules.is_wild(codes[i]))
-    return Run(run.id if run is not None else new_id, team, "", cards, wilds, suit, declared)
+    return new_run(run.id if run is not None else new_id, team, cards, wilds, suit, declared)
 
 
 def apply_change(ch: Change, new_id: int, team: int, rules: Rules, codes: Sequence[str]) -> Meld:

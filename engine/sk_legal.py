@@ -43,14 +43,14 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     hand = game.hands[seat]
     team = game.team_of[seat]
-    steals = steal_options(game, seat)
+    by_rank, wilds, multiples = game.hand_groups(seat)
+    steals = steal_options(game, seat, by_rank)
     if steals:
         out.append({"type": "steal_wild", "options": steals})
     may_meld = not game.contract_turn or game.options["contract_turn_play"]
     size = len(hand)
     keep = 1 if game.barred else 0  # SK-G4: nothing that empties the hand
     if may_meld:
-        by_rank, wilds, multiples = game.hand_groups(seat)
         if not game.opened[team]:
             found = contract_options(game, hand, by_rank, wilds, size - keep)
             if found:
@@ -90,54 +90,75 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def steal_options(game: Skarney, seat: int) -> list[dict[str, Any]]:
+def steal_options(game: Skarney, seat: int, by_rank: dict[str, list[int]]
+                  ) -> list[dict[str, Any]]:
     """SK-W: one steal per opposing meld whose wild card the hand can pay for."""
     team = game.team_of[seat]
-    robbable = wild_melds(game)
-    if not robbable:
-        return []
-    codes, wild = game._codes, game._wild
-    by_rank = game.hand_groups(seat)[0]
     out = []
-    for m in robbable:
+    for m, steals in _table(game)[1]:
         if m.team == team:
             continue
-        if type(m) is Run:
-            for w, means in m.declared:
-                for i in by_rank.get(means[:-1], ()):
-                    if codes[i] == means:
-                        out.append({"type": "steal_wild", "meld": m.id, "wild": w,
-                                    "card": i})
-                        break
-        else:
-            held = by_rank.get(m.rank)  # type: ignore[arg-type]
-            if held:
-                w = next(i for i in m.cards if wild[i])
+        for w, rank, code in steals:
+            held = by_rank.get(rank)
+            if not held:
+                continue
+            if code is None:  # a group's wild card: any natural of its rank
                 out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": held[0]})
+                continue
+            codes = game._codes
+            for i in held:
+                if codes[i] == code:
+                    out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": i})
+                    break
     return out
 
 
-def own_melds(game: Skarney, team: int) -> list[Any]:
-    """The team's melds, kept for the table as it is (see `wild_melds`)."""
-    kept = game.__dict__.get("_own_melds")
-    if kept is None or kept[0] != game._melds_version or kept[1] is not game._melds:
-        by_team: list[list[Any]] = [[] for _ in game.teams]
-        for m in game._melds.values():
-            by_team[m.team].append(m)
-        kept = game.__dict__["_own_melds"] = (game._melds_version, game._melds, by_team)
-    return kept[2][team]
+_RUN, _GROUP, _WILD = 0, 1, 2  # what a meld takes as a lay-off target (see `_table`)
 
 
-def wild_melds(game: Skarney) -> list[Any]:
-    """The groups and sequences on the table holding a wild card (SK-W2), kept for the
-    table as it is (`_melds_version` moves on with every change to it)."""
-    kept = game.__dict__.get("_wild_melds")
-    version = game._melds_version
-    if kept is None or kept[0] != version or kept[1] is not game._melds:
-        found = [m for m in game._melds.values()
-                 if m.wilds and (m.rank is not None or type(m) is Run)]
-        kept = game.__dict__["_wild_melds"] = (version, game._melds, found)
-    return kept[2]
+def _table(game: Skarney) -> tuple[list[list[tuple[int, Any, Any]]], list[tuple[Any, Any]]]:
+    """What listings read of the table, kept for the table as it is (`_melds_version`
+    moves on with every change to it): each team's melds that may take a lay-off, in table
+    order, and the groups and sequences holding a wild card (SK-W2), each with its steals
+    (see `_meld_parts`)."""
+    kept = game.__dict__.get("_sk_table")
+    if kept is not None and kept[0] == game._melds_version and kept[1] is game._melds:
+        return kept[2]
+    parts_of = game.__dict__.setdefault("_sk_meld_parts", {})
+    by_team: list[list[tuple[int, Any, Any]]] = [[] for _ in game.teams]
+    robbable: list[tuple[Any, Any]] = []
+    for m in game._melds.values():
+        parts = parts_of.get(m.id)
+        if parts is None or parts[0] is not m:
+            parts = parts_of[m.id] = _meld_parts(game, m)
+        if parts[1] is not None:
+            by_team[m.team].append(parts[1])
+        if parts[2] is not None:
+            robbable.append(parts[2])
+    table = (by_team, robbable)
+    game.__dict__["_sk_table"] = (game._melds_version, game._melds, table)
+    return table
+
+
+def _meld_parts(game: Skarney, m: Any) -> tuple[Any, Any, Any]:
+    """(the meld; as a lay-off target: (kind, meld, what it takes: a sequence's ends as
+    (rank, code), a group's rank, or whether a wild group is of jokers), None for a full
+    group; its steals: (meld, [(wild id, rank, code or None for any natural of the
+    rank)]), None without a wild card that may be stolen). A meld is replaced, never
+    changed, so this is worked out once per meld value."""
+    if type(m) is Run:
+        ends = [(c[:-1], c) for c in run_ends(game, m)]
+        steals = [(w, means[:-1], means) for w, means in m.declared]
+        return m, (_RUN, m, ends), ((m, steals) if m.wilds else None)
+    if m.rank is None:
+        return m, (_WILD, m, game._codes[m.cards[0]] == JOKER), None
+    max_group = game.options["max_group_size"]
+    target = (_GROUP, m, m.rank) if max_group is None or len(m.cards) < max_group else None
+    if not m.wilds:
+        return m, target, None
+    wild = game._wild
+    w = next(i for i in m.cards if wild[i])
+    return m, target, (m, [(w, m.rank, None)])
 
 
 def _runs(game: Skarney, by_rank: dict[str, list[int]], k: int
@@ -270,7 +291,12 @@ def contract_options(game: Skarney, hand: list[int], by_rank: dict[str, list[int
                                                                           wilds, k)]
                  for k in {n for n, _ in pattern}}
         slots = sorted(pattern, key=lambda s: (s[1] is None, s))
-        pick = _search(slots, 0, pools, wilds, 0, 0, 0)
+        # Each slot's candidates, those of another kind left out once here rather than
+        # passed over at every step of the search (a slot like the one before it shares
+        # its list, so the indices of the increasing order agree).
+        per_slot = [pools[k] if kind is None else [c for c in pools[k] if c[0] == kind]
+                    for k, kind in slots]
+        pick = _search(slots, 0, per_slot, wilds, 0, 0, 0)
         if pick is not None:
             found.append({"type": "meld", "melds": pick})
     return found
@@ -283,26 +309,29 @@ def _mask(ids: list[int]) -> int:
     return m
 
 
-def _search(slots: list[tuple[int, str | None]], n: int, pools: dict[int, list[Any]],
+def _search(slots: list[tuple[int, str | None]], n: int, per_slot: list[list[Any]],
             wilds: list[int], used: int, used_wilds: int, start: int) -> list[Any] | None:
-    """Slot `n` onwards filled from the pools with cards not used yet; equal slots take
-    candidates in increasing order, so no choice is tried twice in another order."""
+    """Slot `n` onwards filled from its candidates with cards not used yet; equal slots
+    take candidates in increasing order, so no choice is tried twice in another order."""
     if n == len(slots):
         return []
-    k, kind = slots[n]
-    pool = pools[k]
+    pool = per_slot[n]
     same = n + 1 < len(slots) and slots[n + 1] == slots[n]
     for c in range(start, len(pool)):
-        ckind, naturals, declared, fixed, mask, wmask = pool[c]
-        if (kind is not None and ckind != kind) or used & mask or used_wilds & wmask:
+        cand = pool[c]
+        if used & cand[4] or used_wilds & cand[5]:
             continue
+        _, naturals, declared, fixed, mask, wmask = cand
         wild = None
         if declared != "" and not fixed:
-            wild = next((w for w in wilds if not used_wilds >> w & 1), None)
-            if wild is None:
+            for w in wilds:  # the first wild card not used yet
+                if not used_wilds >> w & 1:
+                    wild = w
+                    break
+            else:
                 continue
             wmask = 1 << wild
-        tail = _search(slots, n + 1, pools, wilds, used | mask, used_wilds | wmask,
+        tail = _search(slots, n + 1, per_slot, wilds, used | mask, used_wilds | wmask,
                        c + 1 if same else 0)
         if tail is not None:
             return [_as_meld(naturals, declared or None, wild, fixed), *tail]
@@ -350,49 +379,45 @@ def lay_off_targets(game: Skarney, seat: int, by_rank: dict[str, list[int]],
     in a sequence is a target of its own, with its `as`."""
     if most < 1:
         return []
-    team = game.team_of[seat]
+    melds = _table(game)[0][game.team_of[seat]]
+    if not melds:
+        return []
     codes = game._codes
     limit = game.options["layoff_limit"]
-    done = game.layoffs_this_turn
-    max_group = game.options["max_group_size"]
+    done = game.layoffs_this_turn if limit is not None else None
+    wild = wilds[0] if wilds else None
     targets: list[dict[str, Any]] = []
     add = targets.append
-    for m in own_melds(game, team):
-        if limit is not None and done and done.get(m.id, 0) >= limit:
+    for kind, m, takes in melds:
+        if done and done.get(m.id, 0) >= limit:
             continue
-        if type(m) is Run:
+        if kind == _RUN:
             cards: list[int] = []
-            for code in run_ends(game, m):
-                for i in by_rank.get(code[:-1], ()):
+            for rank, code in takes:
+                for i in by_rank.get(rank, ()):
                     if codes[i] == code:
                         cards.append(i)
-                if wilds and not m.wilds:
-                    add({"meld": m.id, "cards": [wilds[0]], "as": {wilds[0]: code}})
-        elif m.rank is None:
-            joker = codes[m.cards[0]] == JOKER
-            cards = [i for i in wilds if (codes[i] == JOKER) == joker]
-        elif max_group is None or len(m.cards) < max_group:
-            cards = list(by_rank.get(m.rank, ()))
-            if wilds and not m.wilds:
-                cards.append(wilds[0])
+                if wild is not None and not m.wilds:
+                    add({"meld": m.id, "cards": [wild], "as": {wild: code}})
+        elif kind == _GROUP:
+            cards = list(by_rank.get(takes, ()))
+            if wild is not None and not m.wilds:
+                cards.append(wild)
         else:
-            continue
+            cards = []
+            for i in wilds:
+                if (codes[i] == JOKER) == takes:
+                    cards.append(i)
         if cards:
             add({"meld": m.id, "cards": cards})
     return targets
 
 
 def run_ends(game: Skarney, m: Run) -> list[str]:
-    """The codes that extend a sequence at either end (kept per meld value: a meld is
-    replaced, never changed, so its ends are worked out once)."""
-    kept = game.__dict__.setdefault("_run_ends", {})
-    hit = kept.get(m.id)
-    if hit is not None and hit[0] is m:
-        return hit[1]
+    """The codes that extend a sequence at either end (asked once per meld value: see
+    `_meld_parts`)."""
     declared = dict(m.declared)
-    ends = _run_ends(game, [declared.get(i) or game._codes[i] for i in m.cards], m.suit)
-    kept[m.id] = (m, ends)
-    return ends
+    return _run_ends(game, [declared.get(i) or game._codes[i] for i in m.cards], m.suit)
 
 
 def _run_ends(game: Skarney, faces: list[str], suit: str) -> list[str]:

@@ -21,7 +21,7 @@ from .basic_bot import Tactics
 from .cards import JOKER, RANK_ORDER
 from .core import Commit, Events, FamilyGame, plain_copy, teams_for
 from .errors import EngineError, IllegalAction, InvalidAction
-from .melds import Change, Meld, Run, apply_run_change, new_meld
+from .melds import Change, Meld, Run, apply_run_change, new_meld, new_run
 from .permission import PartnerPermission
 from .sk_legal import legal_kinds
 from .sk_melds import SKMeldChecker, wild_group_kind
@@ -236,7 +236,7 @@ class Skarney(CanastaGame):
             return -1 if low and o == RANK_ORDER["A"] else o
 
         cards = tuple(sorted(m.cards, key=place))
-        return Run(m.id, m.team, "", cards, m.wilds, m.suit, m.declared)
+        return new_run(m.id, m.team, cards, m.wilds, m.suit, m.declared)
 
     def _position_meld(self, mid: int, team: int, ids: list[int],
                        declared: dict[int, str]) -> Meld:
@@ -379,8 +379,8 @@ class Skarney(CanastaGame):
             base = self._melds[mid]
             cards = tuple(card if i == wild_id else i for i in base.cards)
             if type(base) is Run:
-                new: Meld = Run(base.id, base.team, "", cards, 0, base.suit,
-                                tuple(d for d in base.declared if d[0] != wild_id))
+                new: Meld = new_run(base.id, base.team, cards, 0, base.suit,
+                                    tuple(d for d in base.declared if d[0] != wild_id))
             else:
                 new = new_meld(base.id, base.team, base.rank, cards, 0)
             self._remove_one(seat, card)
@@ -658,39 +658,43 @@ class Skarney(CanastaGame):
                 "stock_exhausted": went_out is None, "teams": rows}
 
     # ----------------------------------------------------------------- views
+    PILE = False  # no discard pile: the view has no `discard`, `piles`, `min_count`...
+
     def _build_public_view(self) -> dict[str, Any]:
         view = super()._build_public_view()
-        for key in ("discard", "red_threes", "piles", "min_count"):
-            del view[key]
         view["down"] = view["opened"]  # SK-I: a team is down once it has made its contract
         return view
 
     def _public_extra(self) -> dict[str, Any]:
-        offer = self.offer
+        view: dict[str, Any] = {}
+        self._set_public_extra(view)
+        return view
+
+    def _set_public_extra(self, view: dict[str, Any]) -> None:
         # What changes only between deals is kept for the deal (views are read-only).
         key = (self.deal_number, self.attempt)
         kept = self.__dict__.get("_extra_kept")
         if kept is None or kept[0] != key:
             contract, text = self._contract_view()
-            kept = self.__dict__["_extra_kept"] = (key, {
-                "deals": self.options["deals"], "partnership": self.partnership,
-                "contract": contract, "contract_text": text,
-                "hand_bonus": hand_bonus(max(self.deal_number, 1)),
-                "layoff_limit": self.options["layoff_limit"], "void_replays": self.attempt})
-        extra = dict(kept[1])
-        extra["offer"] = None if offer is None else {
+            kept = self.__dict__["_extra_kept"] = (key, (
+                self.options["deals"], self.partnership, contract, text,
+                hand_bonus(max(self.deal_number, 1)), self.options["layoff_limit"],
+                self.attempt))
+        (view["deals"], view["partnership"], view["contract"], view["contract_text"],
+         view["hand_bonus"], view["layoff_limit"], view["void_replays"]) = kept[1]
+        offer = self.offer
+        view["offer"] = None if offer is None else {
             "seat": offer["seat"], "card": self._card_views[offer["card"]],
             "asked": offer["asked"], "remaining": list(offer["remaining"])}
         skip = self.skip_draw
-        extra["skip_draw"] = [s for s, f in enumerate(skip) if f] if any(skip) else []
+        view["skip_draw"] = [s for s, f in enumerate(skip) if f] if any(skip) else []
         # (both are replaced, never changed in place: views share them)
-        extra["offer_ban"] = self.offer_ban
-        extra["layoffs_this_turn"] = self.layoffs_this_turn
-        extra["contract_turn"] = self.contract_turn
-        extra["drew_last"] = self.drew_last
-        extra["asked"] = self.asked
-        extra["barred"] = self.barred
-        return extra
+        view["offer_ban"] = self.offer_ban
+        view["layoffs_this_turn"] = self.layoffs_this_turn
+        view["contract_turn"] = self.contract_turn
+        view["drew_last"] = self.drew_last
+        view["asked"] = self.asked
+        view["barred"] = self.barred
 
     legal = _legal = legal_kinds
 

@@ -7,7 +7,11 @@ between the views of successive versions: views are read-only for their consumer
 
 A game gives `PILE_OF` (a complete meld's kind -> the kind of canasta it counts as),
 `SECOND_ZONE` (the `zones` key of the second hands), `COUNT_FLAG` (the per-seat flag
-`counts` shows beside the sizes and the stage) and `_public_extra()` for its own keys.
+`counts` shows beside the sizes and the stage), `_public_extra()` for its own keys (the
+same keys in every state: the frame takes them and their order from its first answer)
+and, where a map made and merged per view costs too
+much, `_set_public_extra(view)` setting the same keys in place; `PILE = False` for a game
+without a discard pile (no `discard`, `piles`, `min_count` or `red_threes`).
 """
 
 from __future__ import annotations
@@ -40,7 +44,11 @@ class PublicParts:
         return d
 
     def _build_public_view(self) -> dict[str, Any]:
-        top = self.discard[-1] if self.discard else None
+        # Each version's view starts as a copy of the game's frame (every key in its order,
+        # the parts fixed for the game set), and what may have changed is set in it: a
+        # copy of a dict of the same keys costs a fraction of building one from a literal
+        # (and the game's own keys are set in place rather than merged from a map).
+        view = dict(self._public_frame())
         melds, piles, melded = self._melds_public()
         counts, in_hands, in_second = self._counts_public()
         opened = self.opened
@@ -52,36 +60,69 @@ class PublicParts:
             need = [0 if o else self.min_count(t) for t, o in enumerate(opened)]
             kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)),
                                                     dict(enumerate(need)))
-        fixed = self._fixed_public
         placed = self.rules.red_threes_placed
-        totals, sheet, winners = self._scores_public()
-        view = {
-            "game": self.name, "title": self.title, "deal_number": self.deal_number,
-            "dealer": self.dealer, "phase": self.phase,
-            "turn": self.turn, "to_act": sorted(self._to_act_list),
-            "teams": fixed["teams"],
-            "wild_ranks": fixed["wild_ranks"],
-            "counts": counts,
-            "melds": melds,
-            "discard": {"top": self._card_views[top] if top is not None else None,
-                        "size": len(self.discard), "frozen": False,
-                        # (a wild top blocks it where the rules say so, LD-P2)
-                        "blocked": top is None or self._codes[top][0] == "3"
-                        or (self.rules.wild_blocks_pile and self._wild[top])},
-            "stock": len(self.stock),
-            "zones": {"stock": len(self.stock), "discard": len(self.discard),
-                      "hands": in_hands, self.SECOND_ZONE: in_second,
-                      "melds": melded,
-                      "red_threes": sum(map(len, self.red_threes)) if placed else 0},
-            "red_threes": self._red_threes_public() if placed else fixed["red_threes"],
-            "opened": kept[1],
-            "min_count": kept[2],
-            "piles": piles,
-            "totals": totals, "score_sheet": sheet,
-            "over": self.over, "winners": winners,
-        }
-        view.update(self._public_extra())
+        view["deal_number"] = self.deal_number
+        view["dealer"] = self.dealer
+        view["phase"] = self.phase
+        view["turn"] = self.turn
+        view["to_act"] = sorted(self._to_act_list)
+        view["counts"] = counts
+        view["melds"] = melds
+        stock = len(self.stock)
+        view["stock"] = stock
+        if self.PILE:
+            top = self.discard[-1] if self.discard else None
+            view["discard"] = {
+                "top": self._card_views[top] if top is not None else None,
+                "size": len(self.discard), "frozen": False,
+                # (a wild top blocks it where the rules say so, LD-P2)
+                "blocked": top is None or self._codes[top][0] == "3"
+                or (self.rules.wild_blocks_pile and self._wild[top])}
+            view["piles"] = piles
+            view["min_count"] = kept[2]
+            if placed:
+                view["red_threes"] = self._red_threes_public()
+        view["zones"] = {"stock": stock, "discard": len(self.discard),
+                         "hands": in_hands, self.SECOND_ZONE: in_second,
+                         "melds": melded,
+                         "red_threes": sum(map(len, self.red_threes)) if placed else 0}
+        view["opened"] = kept[1]
+        view["totals"], view["score_sheet"], view["winners"] = self._scores_public()
+        view["over"] = self.over
+        self._set_public_extra(view)
         return view
+
+    # The base view's pile keys (`discard`, `piles`, `min_count`, `red_threes`); a game
+    # without a discard pile (Skarney) leaves them out.
+    PILE: ClassVar[bool] = True
+
+    def _public_frame(self) -> dict[str, Any]:
+        """The public view's keys in their order (the family's, then the game's own) with
+        the values fixed for the game set: teams, wild ranks, the red threes where the
+        rules never place them. Kept for the game; each view copies it."""
+        frame = self.__dict__.get("_public_frame_kept")
+        if frame is None:
+            fixed = self._fixed_public
+            frame = {
+                "game": self.name, "title": self.title, "deal_number": None,
+                "dealer": None, "phase": None, "turn": None, "to_act": None,
+                "teams": fixed["teams"], "wild_ranks": fixed["wild_ranks"],
+                "counts": None, "melds": None, "discard": None, "stock": None,
+                "zones": None, "red_threes": fixed["red_threes"], "opened": None,
+                "min_count": None, "piles": None, "totals": None, "score_sheet": None,
+                "over": None, "winners": None}
+            if not self.PILE:
+                for k in ("discard", "red_threes", "piles", "min_count"):
+                    del frame[k]
+            frame.update(dict.fromkeys(self._public_extra()))
+            # (a fresh dict: one with deleted keys would be copied key by key)
+            frame = self.__dict__["_public_frame_kept"] = dict(frame.items())
+        return frame
+
+    def _set_public_extra(self, view: dict[str, Any]) -> None:
+        """Sets the game's own keys (`_public_extra`'s) in the view; a game may set them
+        directly instead of making a map to merge."""
+        view.update(self._public_extra())
 
     def _counts_public(self) -> tuple[dict[int, dict[str, Any]], int, int]:
         """Each seat's counts (cards in hand and in the second hand, the stage, and the
