@@ -9,7 +9,12 @@ are timed per game, both with the `random` bot:
   `legal_actions()` -> random choice -> `apply_action()` loop (the ratio is taken here);
 - `view` loop: `game.view(seat)` -> bot -> `game.apply`, what a bot at a network table does.
 Figures are CPU time of this process (`time.process_time`), so other load on the machine
-moves them less. Run: `make bench` or `.venv/bin/python bench/engine_playout.py [--seconds S]`.
+moves them less. Each loop is timed in `--rounds` slices, and every slice is followed at
+once by a slice of gin_rummy of the same length: a ratio is taken per pair of slices, and
+the median of those is the figure (with the lowest and highest beside it). On a shared
+machine the load drifts over a run; measured back to back, both sides of a ratio see the
+same load, where one gin_rummy figure for the whole run did not.
+Run: `make bench` or `.venv/bin/python bench/engine_playout.py [--seconds S] [--rounds R]`.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import json
 import platform
 import random
 import resource
+import statistics
 import sys
 import time
 import tracemalloc
@@ -39,10 +45,10 @@ GAMES: dict[str, tuple[int, dict[str, Any] | None]] = {
 }
 
 
-def meldhall_loop(name: str, seconds: float, use_view: bool) -> dict[str, Any]:
+def meldhall_loop(name: str, seconds: float, use_view: bool, seed: int = 0) -> dict[str, Any]:
+    """Whole games, from `seed` on, for `seconds` of CPU time."""
     seats, options = GAMES[name]
     actions = games = 0
-    seed = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         game = engine.create_game(name, seats, seed, options)
@@ -57,16 +63,16 @@ def meldhall_loop(name: str, seconds: float, use_view: bool) -> dict[str, Any]:
     cpu = time.process_time() - start
     return {"actions": actions, "games": games, "cpu_s": round(cpu, 3),
             "actions_per_s": round(actions / cpu), "games_per_s": round(games / cpu, 2),
-            "actions_per_game": round(actions / games)}
+            "actions_per_game": round(actions / games), "next_seed": seed}
 
 
-def openspiel_loop(seconds: float) -> dict[str, Any] | None:
+def openspiel_loop(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(0)
+    rng = random.Random(seed)
     actions = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
@@ -86,6 +92,16 @@ def openspiel_loop(seconds: float) -> dict[str, Any] | None:
             "actions_per_game": round(actions / games)}
 
 
+def merged(slices: list[dict[str, Any]]) -> dict[str, Any]:
+    """Slices of one loop as one figure (totals over all of them)."""
+    actions = sum(x["actions"] for x in slices)
+    games = sum(x["games"] for x in slices)
+    cpu = sum(x["cpu_s"] for x in slices)
+    return {"actions": actions, "games": games, "cpu_s": round(cpu, 3),
+            "actions_per_s": round(actions / cpu), "games_per_s": round(games / cpu, 2),
+            "actions_per_game": round(actions / max(games, 1))}
+
+
 def peak_memory_one_game() -> dict[str, float]:
     tracemalloc.start()
     game = engine.create_game("hand_and_foot", 4, 12345)
@@ -101,11 +117,28 @@ def peak_memory_one_game() -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds per loop")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="slices per loop, each paired with a gin_rummy slice")
     args = parser.parse_args()
-    loops = {name: {"legal_loop": meldhall_loop(name, args.seconds, use_view=False),
-                    "view_loop": meldhall_loop(name, args.seconds, use_view=True)}
-             for name in GAMES}
-    spiel = openspiel_loop(args.seconds)
+    loops: dict[str, dict[str, dict[str, Any]]] = {}
+    pairs: dict[str, dict[str, list[float]]] = {}
+    spiel_slices: list[dict[str, Any]] = []
+    slice_s = args.seconds / args.rounds
+    for name in GAMES:
+        loops[name], pairs[name] = {}, {}
+        for kind, use_view in (("legal_loop", False), ("view_loop", True)):
+            slices, ratios, seed = [], [], 0
+            for _ in range(args.rounds):
+                ours = meldhall_loop(name, slice_s, use_view, seed)
+                seed = ours["next_seed"]
+                theirs = openspiel_loop(slice_s, len(spiel_slices))
+                slices.append(ours)
+                if theirs is not None:
+                    spiel_slices.append(theirs)
+                    ratios.append(ours["actions_per_s"] / theirs["actions_per_s"])
+            loops[name][kind] = merged(slices)
+            pairs[name][kind] = ratios
+    spiel = merged(spiel_slices) if spiel_slices else None
     memory = peak_memory_one_game()
     memory["process_max_rss_mib"] = round(
         resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -126,12 +159,17 @@ def main() -> int:
     if spiel:
         print(f"openspiel gin_rummy: {spiel['actions_per_s']:>8} actions/s  "
               f"{spiel['games_per_s']:>6} games/s  ({spiel['actions_per_game']} actions/game)")
-        for name, loop in loops.items():
-            ratios = {k: round(loop[k]["actions_per_s"] / spiel["actions_per_s"], 3)
+        for name in loops:
+            ratios = {k: round(statistics.median(pairs[name][k]), 3)
+                      for k in ("legal_loop", "view_loop")}
+            spread = {k: [round(min(pairs[name][k]), 3), round(max(pairs[name][k]), 3)]
                       for k in ("legal_loop", "view_loop")}
             result["games"][name]["ratio_to_openspiel"] = ratios
-            print(f"ratio meldhall/openspiel, {name}: legal loop {ratios['legal_loop']:.2f}, "
-                  f"view loop {ratios['view_loop']:.2f}")
+            result["games"][name]["ratio_range"] = spread
+            print(f"ratio meldhall/openspiel, {name}: legal loop {ratios['legal_loop']:.2f} "
+                  f"({spread['legal_loop'][0]:.2f}-{spread['legal_loop'][1]:.2f}), view loop "
+                  f"{ratios['view_loop']:.2f} ({spread['view_loop'][0]:.2f}-"
+                  f"{spread['view_loop'][1]:.2f})")
     else:
         print("openspiel not installed (pip install -e '.[bench]'): no ratio")
     print(f"memory: {memory}")
