@@ -163,9 +163,10 @@ class CanastoneScreen(GameScreen):
         options = entry.get("options") or []
         if not melds and not lay_offs and len(selected) != 1 and options:
             return dict(options[0])
-        action: dict[str, Any] = {"type": "ask_to_go_out", "plan": {
-            "melds": melds, "lay_offs": lay_offs,
-            "discard": selected[0] if len(selected) == 1 else None}}
+        plan: dict[str, Any] = {"melds": melds, "lay_offs": lay_offs}
+        if len(selected) == 1:  # else the engine says what the plan lacks (CN-G5)
+            plan["discard"] = selected[0]
+        action: dict[str, Any] = {"type": "ask_to_go_out", "plan": plan}
         partner = next((o["partner"] for o in options if "partner" in o), None)
         if partner is not None:
             action["partner"] = partner
