@@ -170,3 +170,34 @@ async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw
 def screen_text(app: Any) -> str:
     """What the App's screen shows now, as plain lines."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+PLAYERS = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
+
+
+def seated_view(game: Any, seat: int | None) -> dict[str, Any]:
+    """A view message for any game, every seat a present person named from PLAYERS."""
+    players = [{"seat": s, "name": PLAYERS[s], "bot": False, "present": True}
+               for s in range(game.seats)]
+    return {"t": "view", "table": 5, "seq": len(game.log), "round": 1, "seat": seat,
+            "over": bool(game.over), "players": players, "view": game.view(seat)}
+
+
+async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
+                keys: tuple[str, ...] = ()) -> tuple[str, list[dict[str, Any]]]:
+    """A table of any game on a fresh App: the screen after the keys, and the actions sent."""
+    from tui.app import make_app
+
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=size) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": game.name,
+                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
+        link.push(seated_view(game, seat))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        return screen_text(app), link.actions

@@ -10,11 +10,9 @@ from typing import Any
 import pytest
 
 import engine
-from tests.tui.conftest import WELCOME, FakeLink, screen_text
-from tui.app import make_app
-from tui.table import TableScreen
+from tests.tui.conftest import PLAYERS, shown
 
-NAMES = ["ann", "bob", "cy", "dee"]
+NAMES = PLAYERS
 
 TABLE = """turn: 0
 phase: play
@@ -32,30 +30,6 @@ def position(text: str, seats: int = 4, **extra: Any) -> Any:
     spec["seats"] = seats
     spec.update(extra)
     return engine.load_position("skarney", spec)
-
-
-def message(game: Any, seat: int | None) -> dict[str, Any]:
-    players = [{"seat": s, "name": NAMES[s], "bot": False, "present": True}
-               for s in range(game.seats)]
-    return {"t": "view", "table": 5, "seq": len(game.log), "round": 1, "seat": seat,
-            "over": bool(game.over), "players": players, "view": game.view(seat)}
-
-
-async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
-                keys: tuple[str, ...] = ()) -> tuple[str, list[dict[str, Any]]]:
-    link = FakeLink()
-    app = make_app(link)
-    async with app.run_test(size=size) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": seat, "game": "skarney",
-                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
-        link.push(message(game, seat))
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        for key in keys:
-            await pilot.press(key)
-        await pilot.pause()
-        return screen_text(app), link.actions
 
 
 @pytest.mark.parametrize(("seats", "partnership", "size"),
