@@ -35,6 +35,7 @@ from .core import WILD, Commit, Events, FamilyGame, plain_copy, teams_for
 from .deck import shuffled_deck
 from .errors import EngineError, IllegalAction, InvalidAction
 from .melds import Change, Meld, new_change
+from .permission import PlannedAnswer
 from .turns import CanastaGame
 
 # CN-D6: face-down cards under the pile by the rank of the top face-up card.
@@ -58,7 +59,7 @@ class CNTactics(Tactics):
                   "lay_off")
 
 
-class Canastone(CanastaGame):
+class Canastone(PlannedAnswer, CanastaGame):
     name = "canastone"
     title = "Canastone"
     BOT_TACTICS: ClassVar[Tactics] = CNTactics()
@@ -654,28 +655,6 @@ class Canastone(CanastaGame):
                           "cards": plain_copy(lay.get("cards"))})
         steps.append({"type": "discard", "card": card})
         return steps
-
-    def _plan_answer(self, seat: int, action: dict[str, Any]) -> Commit:
-        """CN-G6: "yes" applies the plan at once; CN-G7: "no" bars going out this turn."""
-        answer = self._field(action, "answer", dict)
-        allow = answer.get("allow")
-        if not isinstance(allow, bool):
-            raise self._invalid("'answer' must be {\"allow\": true} or {\"allow\": false}.")
-
-        def commit() -> Events:
-            asker = self.turn
-            steps = (self.plan or {}).get("steps", [])
-            self.plan = None
-            self.phase = "play"
-            self.to_act_list = [asker]
-            events: Events = [{"type": "answered", "seat": seat, "allow": allow}]
-            if not allow:
-                self.barred = True
-                return events
-            for step in steps:
-                events.extend(self._plan(asker, step)())
-            return events
-        return commit
 
     # ----------------------------------------------------------------- scoring
     def _score_deal(self, went_out: int | None) -> dict[str, Any]:

@@ -61,3 +61,32 @@ class PartnerPermission:
             self.to_act_list = [self.turn]
             return [{"type": "answered", "seat": seat, "allow": allow}]
         return commit
+
+
+class PlannedAnswer:
+    """The partner's answer where the ask carries the whole going out as a plan (Skarney's
+    SK-G4, Canastone's CN-G6/G7), so that "yes" binds: the game keeps the plan's steps in
+    `plan["steps"]` while the question waits; "yes" plays them at once as the asker, "no"
+    bars going out for the rest of the turn (`barred`). Mixed into a `CanastaGame`
+    subclass before it."""
+
+    def _plan_answer(self: Any, seat: int, action: dict[str, Any]) -> Commit:
+        answer = self._field(action, "answer", dict)
+        allow = answer.get("allow")
+        if not isinstance(allow, bool):
+            raise self._invalid("'answer' must be {\"allow\": true} or {\"allow\": false}.")
+
+        def commit() -> Events:
+            asker = self.turn
+            steps = (self.plan or {}).get("steps", [])
+            self.plan = None
+            self.phase = "play"
+            self.to_act_list = [asker]
+            events: Events = [{"type": "answered", "seat": seat, "allow": allow}]
+            if not allow:
+                self.barred = True
+                return events
+            for step in steps:
+                events.extend(self._plan(asker, step)())
+            return events
+        return commit

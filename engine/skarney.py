@@ -22,7 +22,7 @@ from .cards import JOKER, RANK_ORDER
 from .core import Commit, Events, FamilyGame, plain_copy, teams_for
 from .errors import EngineError, IllegalAction, InvalidAction
 from .melds import Change, Meld, Run, apply_run_change, new_meld, new_run
-from .permission import PartnerPermission
+from .permission import PartnerPermission, PlannedAnswer
 from .sk_legal import legal_kinds
 from .sk_melds import SKMeldChecker, wild_group_kind
 from .sk_options import (
@@ -79,7 +79,7 @@ class SKTactics(Tactics):
                    for m in view.get("melds", ()))
 
 
-class Skarney(CanastaGame):
+class Skarney(PlannedAnswer, CanastaGame):
     name = "skarney"
     BOT_TACTICS: ClassVar[Tactics] = SKTactics()
     title = "Skarney"
@@ -551,28 +551,6 @@ class Skarney(CanastaGame):
         if not steps:
             raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
         return steps
-
-    def _plan_answer(self, seat: int, action: dict[str, Any]) -> Commit:
-        """SK-G4: "yes" applies the plan at once; "no" bars going out this turn."""
-        answer = self._field(action, "answer", dict)
-        allow = answer.get("allow")
-        if not isinstance(allow, bool):
-            raise self._invalid("'answer' must be {\"allow\": true} or {\"allow\": false}.")
-
-        def commit() -> Events:
-            asker = self.turn
-            steps = (self.plan or {}).get("steps", [])
-            self.plan = None
-            self.phase = "play"
-            self.to_act_list = [asker]
-            events: Events = [{"type": "answered", "seat": seat, "allow": allow}]
-            if not allow:
-                self.barred = True
-                return events
-            for step in steps:
-                events.extend(self._plan(asker, step)())
-            return events
-        return commit
 
     def _went_out(self, seat: int, events: Events, discarded: bool) -> None:
         events.append({"type": "went_out", "seat": seat})
