@@ -77,6 +77,8 @@ class SearchBot:
         return f"SearchBot(think_ms={self.think_ms})"
 
     def act(self, view: dict[str, Any], game: Any = None) -> dict[str, Any]:
+        # The time counts from the call: the basic move and the candidates are part of it.
+        deadline = time.perf_counter() + self.think_ms / 1000 * 0.9
         self.rollouts = 0
         basic = self.basic.act(view)
         if game is None or view.get("seat") is None:
@@ -84,14 +86,16 @@ class SearchBot:
         candidates = self._candidates(view, basic)
         if len(candidates) < 2:
             return basic
-        deadline = time.perf_counter() + self.think_ms / 1000 * 0.9
         seat = view["seat"]
         ours = next(i for i, t in enumerate(view["teams"]) if seat in t)
         if self.deals is not None:
             deadline = float("inf")
         gains: list[list[float]] = [[] for _ in candidates[1:]]
-        while time.perf_counter() < deadline and (
-                self.deals is None or len(gains[0]) < self.deals):
+        last_round = 0.0
+        while self.deals is None or len(gains[0]) < self.deals:
+            started = time.perf_counter()
+            if deadline - started < last_round:
+                break  # another deal would not be done in time: a half-tried deal is wasted
             world_seed = self.rng.getrandbits(64)
             results = []
             for action in candidates:  # every candidate on the same deal of unseen cards
@@ -104,6 +108,7 @@ class SearchBot:
                 break  # a deal not tried by every candidate is not a fair comparison
             for k, result in enumerate(results[1:]):
                 gains[k].append(result - results[0])
+            last_round = time.perf_counter() - started
         return candidates[self._better(gains)]
 
     @staticmethod
@@ -168,7 +173,7 @@ class SearchBot:
             if world.over or world.deal_number != deal or not world.to_act \
                     or world.phase in world.BETWEEN_DEALS:
                 break
-            if step % 32 == 0 and time.perf_counter() >= deadline:
+            if step % 8 == 0 and time.perf_counter() >= deadline:
                 break
             mover = min(world.to_act)
             world.apply(mover, players[mover].act(world.view(mover)))
