@@ -175,8 +175,18 @@ class SearchBot:
                 break
             if step % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            mover = min(world.to_act)
-            world.apply(mover, players[mover].act(world.view(mover)))
+            # A deal of the unseen cards can leave a seat in `to_act` that the real faces
+            # put there with nothing to do now (Looking and Down's frozen seat is listed
+            # while its hand holds a meld): the first seat that has something acts.
+            mover, seen = None, None
+            for s in sorted(world.to_act):
+                seen = world.view(s)
+                if seen["legal"]:
+                    mover = s
+                    break
+            if mover is None:
+                break
+            world.apply(mover, players[mover].act(seen))
         gained = {t: world.totals.get(t, 0) - before.get(t, 0) for t in range(len(world.teams))}
         if all(v == 0 for v in gained.values()):  # the deal is not over: judge the table
             gained = self._table_value(world)
