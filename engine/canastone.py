@@ -159,8 +159,8 @@ class Canastone(PlannedAnswer, CanastaGame):
         self.codes = codes
         hands: list[list[int]] = [[] for _ in range(seats)]
         dealt = rules.hand_size * seats
-        for i in range(dealt):  # CN-D3: one at a time, from the dealer's left
-            hands[(self.dealer + 1 + i) % seats].append(ids[i])
+        for j in range(seats):  # CN-D3: one at a time, from the dealer's left
+            hands[(self.dealer + 1 + j) % seats] = ids[j:dealt:seats]
         p = dealt
         up: list[int] = []
         while True:  # CN-D4
@@ -321,19 +321,24 @@ class Canastone(PlannedAnswer, CanastaGame):
                 classes[t].append(canasta_class(m, codes))  # type: ignore[arg-type]
         return list(zip(by_rank, wild_size, classes, strict=True))
 
+    def _table_of(self, melds: dict[int, Meld] | None) -> list[TeamTable]:
+        """`_table()` for the melds on the table (None, or the table's own dict), else a
+        scan of the melds given (melds as an action would leave them)."""
+        return self._table() if melds is None or melds is self._melds else self._scan(melds)
+
     def _classes(self, team: int, melds: dict[int, Meld] | None = None) -> list[str]:
         """The classes of the team's canastas, in table order (shared: read only)."""
-        table = self._table() if melds is None else self._scan(melds)
-        return table[team][2]
+        return self._table_of(melds)[team][2]
 
     def unfinished_wild(self, team: int, melds: dict[int, Meld] | None = None) -> bool:
         """CN-M12: the team has a wild meld of fewer than seven cards."""
-        size = (self._table() if melds is None else self._scan(melds))[team][1]
+        size = self._table_of(melds)[team][1]
         return size is not None and size < CANASTA
 
     def _check_whole(self, team: int, changes: list[Change]) -> None:
         """CN-M6: one meld per rank and one wild meld; CN-M12 on the whole action."""
-        have = set(self._table()[team][0])
+        by_rank, size, _ = self._table()[team]
+        have = set(by_rank)
         wild, rank_of = self._wild, self._rank
         for ch in changes:
             if ch.meld is not None:
@@ -348,14 +353,14 @@ class Canastone(PlannedAnswer, CanastaGame):
                 raise IllegalAction("CN-M6", f"your team already has {what}; add to it by "
                                              "laying off instead.")
             have.add(rank)
-        self._check_wild_reserve(team, changes)
+        self._check_wild_reserve(team, changes, size)
 
-    def _check_wild_reserve(self, team: int, changes: list[Change]) -> None:
+    def _check_wild_reserve(self, team: int, changes: list[Change],
+                            size: int | None) -> None:
         """CN-M12 (first point): while the team's wild meld, as the action leaves it, is not
-        a canasta, no wild card goes into a rank meld."""
+        a canasta, no wild card goes into a rank meld (`size`: the wild meld's now)."""
         if not self.options["unfinished_wild_meld_blocks_wilds"]:
             return
-        size = self._table()[team][1]
         if len(changes) == 1 and changes[0].meld is not None \
                 and (size is None or size >= CANASTA):
             return  # a lay-off while no wild meld is unfinished (the usual case)
@@ -414,7 +419,7 @@ class Canastone(PlannedAnswer, CanastaGame):
         if self.barred:
             return "CN-G7", "your partner said no to going out this turn."
         team = self.team_of[seat]
-        classes = self._classes(team, melds)
+        _, wild_size, classes = self._table_of(melds)[team]
         natural = sum(1 for c in classes if c in NATURAL_CLASSES)
         if self.options["go_out_canastas"] == "two_natural":
             if natural < 2:
@@ -422,7 +427,7 @@ class Canastone(PlannedAnswer, CanastaGame):
         elif not natural or not any(c in MIXED_CLASSES for c in classes):
             return "CN-G1", "your team needs a natural and a mixed canasta to go out."
         if self.options["unfinished_wild_meld_blocks_going_out"] \
-                and self.unfinished_wild(team, melds):
+                and wild_size is not None and wild_size < CANASTA:
             return "CN-G1", "your team's wild meld is not yet a canasta."
         if card is not None and (self._wild[card] or self._codes[card][0] == "3"):
             return "CN-G1", "the last card must be a natural card, not a wild card or a three."
@@ -440,12 +445,15 @@ class Canastone(PlannedAnswer, CanastaGame):
         closed = not self.opened[self.team_of[seat]]
         n = self.options["premeld_draw"] if closed else self.rules.draw_count
 
-        def commit() -> Events:
+        # (Values as defaults, not closed over: see turns.py's note on commit functions.)
+        def commit(self: Canastone = self, seat: int = seat, n: int = n,
+                   closed: bool = closed) -> Events:
             new = self._take_from_stock(n)
             self._add_to_hand(seat, new)
             events: Events = [{"type": "drew", "seat": seat, "count": len(new)}]
             self.phase = "premeld_discard" if closed else "play"
-            self._drawn(seat, new, events)
+            if not RED_THREES.isdisjoint(map(self._codes.__getitem__, new)):  # `_drawn`'s test
+                self._drawn(seat, new, events)
             return events
         return commit
 
@@ -462,10 +470,16 @@ class Canastone(PlannedAnswer, CanastaGame):
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         """CN-M9..M12 on the one meld, then CN-G2 / CN-G4 on the hand left."""
         commit = super()._plan_lay_off(seat, action)
-        target = self._melds[action["meld"]]
-        change = new_change(target, tuple(action["cards"]))
-        self._check_wild_reserve(self.team_of[seat], [change])
-        self._check_hand_left(seat, len(self.hands[seat]) - len(change.added), [change])
+        cards = action["cards"]
+        team = self.team_of[seat]
+        size = self._table()[team][1]
+        left = len(self.hands[seat]) - len(cards)
+        # The usual lay-off (no wild meld unfinished, two cards kept) passes both checks
+        # below: it is told here, before a change is made to be judged.
+        if (size is not None and size < CANASTA) or left < 2:
+            change = new_change(self._melds[action["meld"]], tuple(cards))
+            self._check_wild_reserve(team, [change], size)
+            self._check_hand_left(seat, left, [change])
         return commit
 
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
@@ -620,11 +634,15 @@ class Canastone(PlannedAnswer, CanastaGame):
         steps = self._plan_steps(self._field(action, "plan", dict))
         trial = self._trial()
         try:
-            for step in steps:
+            for step in steps[:-1]:
                 trial._plan(seat, step)()
+            # The discard, always last, is checked but not played: it goes out exactly when
+            # it is the one card left (its plan has judged that going out), and playing it
+            # would score the deal on the copy, most of an ask's cost.
+            trial._plan(seat, steps[-1])
         except EngineError as e:
             raise type(e)(e.rule, e.message) from None
-        if trial.hands[seat] or trial.phase not in self.BETWEEN_DEALS:
+        if len(trial.hands[seat]) != 1:
             raise IllegalAction("CN-G5", "the plan must go out: it must leave your hand empty "
                                          "after its discard.")
 
@@ -676,25 +694,29 @@ class Canastone(PlannedAnswer, CanastaGame):
                 table, {t: team[2] for t, team in enumerate(table)})
         plan = self.plan
         stock = len(self.stock)
-        return {
-            **self._slow_public(),
-            "phase": self.phase, "turn": self.turn, "to_act": sorted(self._to_act_list),
-            "counts": dict(enumerate(map(HAND_SIZES.__getitem__, map(len, hands)))),
-            "melds": melds,
-            "discard": {"top": self._card_views[top] if top is not None else None,
+        # The slow keys copied, then the rest set one by one (the same key order): cheaper
+        # than merging both into a new dict.
+        v = self._slow_public().copy()
+        v["phase"] = self.phase
+        v["turn"] = self.turn
+        v["to_act"] = sorted(self._to_act_list)
+        v["counts"] = dict(enumerate(map(HAND_SIZES.__getitem__, map(len, hands))))
+        v["melds"] = melds
+        v["discard"] = {"top": self._card_views[top] if top is not None else None,
                         "size": up + down, "face_up": up, "face_down": down,
                         "frozen": self.frozen,
-                        "blocked": top is None or self._group[top] in (None, WILD)},
-            "stock": stock,
-            "zones": {"stock": stock, "discard": up, "face_down": down,
+                        "blocked": top is None or self._group[top] in (None, WILD)}
+        v["stock"] = stock
+        v["zones"] = {"stock": stock, "discard": up, "face_down": down,
                       "hands": sum(map(len, hands)), "melds": melded,
-                      "red_threes": sum(map(len, self.red_threes))},
-            "red_threes": self._red_threes_public(),
-            "canastas": kept[1],
-            "asked": self.asked, "barred": self.barred,
-            "question": None if plan is None else {"seat": self.turn,
-                                                   "partner": plan["partner"]},
-        }
+                      "red_threes": sum(map(len, self.red_threes))}
+        v["red_threes"] = self._red_threes_public()
+        v["canastas"] = kept[1]
+        v["asked"] = self.asked
+        v["barred"] = self.barred
+        v["question"] = None if plan is None else {"seat": self.turn,
+                                                   "partner": plan["partner"]}
+        return v
 
     def _slow_public(self) -> dict[str, Any]:
         """The view's keys that change only between deals or when a team opens."""

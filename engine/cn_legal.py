@@ -11,6 +11,7 @@ concrete actions the engine has checked.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD, HandGroups
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 PLAN_HAND = 3
 """A going-out plan is looked for only with this many cards or fewer in hand: it is tried
 on a copy of the game, and larger hands rarely go out by lay-offs alone."""
+
+_FIRST = itemgetter(0)
 
 
 def legal_kinds(game: Canastone, seat: int) -> list[dict[str, Any]]:
@@ -115,9 +118,11 @@ def _blocks(game: Canastone, hand: list[int], groups: HandGroups, table: TeamTab
     if starts:
         # In order of first appearance in the hand (the hand index's own order follows
         # the cards' comings and goings, which a copy of the game built afresh has not).
+        # Sorted as the hand positions of each rank's first card, all in C: a key function
+        # would close over the index, a cell on every listing.
         if len(starts) > 1:
-            where = hand.index
-            starts = sorted(starts, key=lambda r: where(by_rank[r][0]))
+            firsts = sorted(map(hand.index, map(_FIRST, map(by_rank.__getitem__, starts))))
+            starts = map(game._group.__getitem__, map(hand.__getitem__, firsts))
         for rank in starts:
             ids = by_rank[rank]
             if len(ids) >= 3:
