@@ -10,10 +10,12 @@ are timed per game, both with the `random` bot:
 - `view` loop: `game.view(seat)` -> bot -> `game.apply`, what a bot at a network table does.
 Figures are CPU time of this process (`time.process_time`), so other load on the machine
 moves them less. Each loop is timed in `--rounds` slices, and every slice is followed at
-once by a slice of gin_rummy of the same length: a ratio is taken per pair of slices, and
-the median of those is the figure (with the lowest and highest beside it). On a shared
-machine the load drifts over a run; measured back to back, both sides of a ratio see the
-same load, where one gin_rummy figure for the whole run did not.
+once by a slice of gin_rummy of the same length; the figure is the loop's actions per
+second over all its slices against gin_rummy's over the slices that followed them (the
+lowest and highest ratio of single pairs are printed beside it: a slice of a few games
+varies with the games it happens to play). On a shared machine the load drifts over a
+run; measured back to back, both sides of a ratio see the same load, where one gin_rummy
+figure for the whole run did not.
 Run: `make bench` or `.venv/bin/python bench/engine_playout.py [--seconds S] [--rounds R]`.
 """
 
@@ -24,7 +26,6 @@ import json
 import platform
 import random
 import resource
-import statistics
 import sys
 import time
 import tracemalloc
@@ -127,7 +128,7 @@ def main() -> int:
     for name in GAMES:
         loops[name], pairs[name] = {}, {}
         for kind, use_view in (("legal_loop", False), ("view_loop", True)):
-            slices, ratios, seed = [], [], 0
+            slices, paired, ratios, seed = [], [], [], 0
             for _ in range(args.rounds):
                 ours = meldhall_loop(name, slice_s, use_view, seed)
                 seed = ours["next_seed"]
@@ -135,9 +136,13 @@ def main() -> int:
                 slices.append(ours)
                 if theirs is not None:
                     spiel_slices.append(theirs)
+                    paired.append(theirs)
                     ratios.append(ours["actions_per_s"] / theirs["actions_per_s"])
             loops[name][kind] = merged(slices)
-            pairs[name][kind] = ratios
+            # The figure: all of this loop's slices against all of its gin_rummy slices (a
+            # slice of a few games varies with the games it happened to play).
+            pairs[name][kind] = [loops[name][kind]["actions_per_s"]
+                                 / merged(paired)["actions_per_s"], *ratios] if paired else []
     spiel = merged(spiel_slices) if spiel_slices else None
     memory = peak_memory_one_game()
     memory["process_max_rss_mib"] = round(
@@ -160,9 +165,8 @@ def main() -> int:
         print(f"openspiel gin_rummy: {spiel['actions_per_s']:>8} actions/s  "
               f"{spiel['games_per_s']:>6} games/s  ({spiel['actions_per_game']} actions/game)")
         for name in loops:
-            ratios = {k: round(statistics.median(pairs[name][k]), 3)
-                      for k in ("legal_loop", "view_loop")}
-            spread = {k: [round(min(pairs[name][k]), 3), round(max(pairs[name][k]), 3)]
+            ratios = {k: round(pairs[name][k][0], 3) for k in ("legal_loop", "view_loop")}
+            spread = {k: [round(min(pairs[name][k][1:]), 3), round(max(pairs[name][k][1:]), 3)]
                       for k in ("legal_loop", "view_loop")}
             result["games"][name]["ratio_to_openspiel"] = ratios
             result["games"][name]["ratio_range"] = spread
