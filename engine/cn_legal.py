@@ -249,18 +249,23 @@ def ask_options(game: Canastone, seat: int) -> list[dict[str, Any]]:
     team = game.team_of[seat]
     codes, wild = game._codes, game._wild
     melds = game._table()[team][0].values()
-    last = next((i for i in hand if not wild[i] and codes[i][0] != "3"), None)
-    if last is None:
+    target_of = {}  # each card's meld of its rank (None for a wild card: the wild meld)
+    for i in hand:
+        rank = None if wild[i] else game._rank[i]
+        target_of[i] = next((m.id for m in melds if m.rank == rank), None)
+    # The last card is a natural, not a three (CN-G1); of those, one that no meld takes
+    # first (holding 9S KD 5C with K and 5 melds, the 9S is the one to keep).
+    naturals = [i for i in hand if not wild[i] and codes[i][0] != "3"]
+    naturals.sort(key=lambda i: target_of[i] is not None)
+    for last in naturals:
+        if all(target_of[i] is not None for i in hand if i != last):
+            break
+    else:
         return []
     lay_offs: dict[int, list[int]] = {}
     for i in hand:
-        if i == last:
-            continue
-        rank = None if wild[i] else game._rank[i]
-        target = next((m for m in melds if m.rank == rank), None)
-        if target is None:
-            return []
-        lay_offs.setdefault(target.id, []).append(i)
+        if i != last:
+            lay_offs.setdefault(target_of[i], []).append(i)
     action: dict[str, Any] = {"type": "ask_to_go_out", "plan": {
         "melds": [], "lay_offs": [{"meld": m, "cards": c} for m, c in lay_offs.items()],
         "discard": last}}

@@ -117,6 +117,17 @@ def test_CN_G7_no_bars_going_out_this_turn() -> None:
     assert game.turn == 1 and not game.barred
 
 
+def test_CN_G5_the_listed_ask_keeps_the_natural_no_meld_takes_for_the_last_card() -> None:
+    game = ready("KC 9D")  # the king lays off; the nine, which no meld takes, goes last
+    offered = next(e for e in game.legal(0) if e["type"] == "ask_to_go_out")["options"]
+    k = meld_id(game, 0, "K")
+    assert offered[0]["plan"] == plan_of(game, [(k, "KC")], "9D")
+    game.check(0, offered[0])
+    swapped = ready("9D KC")  # the hand's order does not decide it
+    offered = next(e for e in swapped.legal(0) if e["type"] == "ask_to_go_out")["options"]
+    assert offered[0]["plan"] == plan_of(swapped, [(k, "KC")], "9D")
+
+
 def test_CN_G5_six_players_name_the_partner() -> None:
     game = ready("KC 9D", seats=6)
     k = meld_id(game, 0, "K")
