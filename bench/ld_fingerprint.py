@@ -30,12 +30,13 @@ def play(h: Any, seats: int, seed: int) -> None:
 
 
 def play_game(h: Any, name: str, seats: int, seed: int, options: dict[str, Any] | None,
-              every: int) -> None:
-    """One seeded random-bot game of `name` into the hash (also `sk_fingerprint.py`'s):
-    the views of every seat and the spectator at each `every`-th step."""
+              every: int, bot: str = "random") -> None:
+    """One seeded game of `name` by bots of level `bot` into the hash (also the Skarney
+    and Canastone fingerprints'): the views of every seat and the spectator at each
+    `every`-th step."""
     game = engine.create_game(name, seats, seed, options)
     h.update(_dump(game.events))
-    bots = [make_bot("random", seed * seats + s) for s in range(seats)]
+    bots = [make_bot(bot, seed * seats + s) for s in range(seats)]
     pick = random.Random(seed)
     step = 0
     while not game.over:

@@ -78,9 +78,9 @@ async def test_a_closed_teams_turn_offers_its_two_choices() -> None:
     other, _ = await shown(game, (turn + 1) % 4)
     assert f"{NAMES[turn]}'s turn: open with 50+ or draw 2." in other
     game.apply(turn, {"type": "draw"})
-    if game.phase == "premeld_discard":
-        text, _ = await shown(game, turn)
-        assert "discard (x); your side opens on a later turn" in text
+    assert game.phase == "premeld_discard"  # CN-T2b: a closed team's draw, then a discard
+    text, _ = await shown(game, turn)
+    assert "discard (x); your side opens on a later turn" in text
 
 
 async def test_melds_by_rank_with_each_canastas_class_and_the_red_threes() -> None:
@@ -129,10 +129,19 @@ def test_a_staged_plan_takes_the_selected_card_as_its_last_discard() -> None:
 
 
 async def test_the_score_sheet_lists_each_canasta_and_the_red_threes() -> None:
-    game = play_until(4, 2, lambda g: g.phase in ("deal_over", "game_over"))
+    def scored_with_canastas(g: Any) -> bool:
+        return bool(g.score_sheet) and any(
+            t["canastas"] for t in g.score_sheet[-1]["teams"].values())
+
+    game = play_until(4, 2, scored_with_canastas)
     row = game.score_sheet[-1]
     text, _ = await shown(game, 0, (120, 40), keys=("s",))
     assert "Canastas" in text and "Red 3" in text
+    words = {"natural": "natural", "mixed": "mixed", "wild_natural": "wild natural",
+             "wild_mixed": "wild mixed"}
     for item in row["teams"].values():
-        for c in item.get("canastas", []):
-            assert f"{c['bonus']}" in text
+        for c in item["canastas"]:  # each canasta on its own line: rank, class, bonus
+            assert f"{c['rank'] or '*'} {words[c['class']]}: {c['bonus']}" in text
+        reds = item["red_threes"]
+        if reds["count"]:
+            assert f"{reds['count']} x {reds['each']}: {reds['points']}" in text
