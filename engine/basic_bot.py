@@ -83,6 +83,22 @@ class Tactics:
         """A discard that makes the pile harder for everyone to take."""
         return self.is_wild(code, view)
 
+    def wild_onto(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
+        """Whether a wild card may go onto this meld of the side's (the shared habit:
+        anywhere close enough to a canasta)."""
+        return True
+
+    def freeze_now(self, view: dict[str, Any], behind: bool) -> bool:
+        """Whether to give up a wild card to freeze the pile (the shared habit: when the
+        side is behind on the totals)."""
+        return behind
+
+    def keeps_pairs(self, view: dict[str, Any]) -> bool:
+        """Whether the side, once it has opened, keeps its natural pairs in hand to take
+        the pile with rather than meld them or lay them off (the shared habit melds
+        whatever it can)."""
+        return False
+
     def other(self, entry: dict[str, Any], view: dict[str, Any],
               rng: random.Random) -> dict[str, Any] | None:
         """A game's own choice for a kind the shared habits do not cover; None: random."""
@@ -166,6 +182,8 @@ class BasicBot:
         if not self._may_go_out(view, tactics):
             limit = min(limit, len(view.get("hand", ())) - 2)
         codes = {c["id"]: c["code"] for c in view.get("hand", ())}
+        kept = self._kept_pairs(view, tactics, codes)
+        blocks = [b for b in blocks if not kept.intersection(b["cards"])]
 
         def natural(block: dict[str, Any]) -> bool:
             return not any(tactics.is_wild(codes.get(i, ""), view) for i in block["cards"])
@@ -191,9 +209,12 @@ class BasicBot:
             return None
         codes = {c["id"]: c["code"] for c in view.get("hand", ())}
         melds = {m["id"]: m for m in view.get("melds", ())}
+        kept = self._kept_pairs(view, tactics, codes)
         wild_later = None
         for target in entry["targets"]:
             for card in target["cards"]:
+                if card in kept:
+                    continue
                 action = {"type": "lay_off", "meld": target["meld"], "cards": [card]}
                 if "as" in target:  # a wild card that says its place (one per such target)
                     action["as"] = target["as"]
@@ -201,7 +222,8 @@ class BasicBot:
                     return action
                 meld = melds.get(target["meld"])
                 if wild_later is None and meld is not None and meld.get("rank") is not None \
-                        and self._short_of_canasta(meld, view) <= WILD_LAY_OFF_GAP:
+                        and self._short_of_canasta(meld, view) <= WILD_LAY_OFF_GAP \
+                        and tactics.wild_onto(meld, view):
                     wild_later = action
         return wild_later
 
@@ -215,13 +237,13 @@ class BasicBot:
         codes = {c["id"]: c["code"] for c in view.get("hand", ())}
         held = Counter(tactics.rank(codes[c]) for c in cards if c in codes)
         danger = self._next_sides_ranks(view)
-        behind = self._behind(view)
+        freeze = tactics.freeze_now(view, self._behind(view))
 
         def cost(card: int) -> tuple[int, int, int]:
             code = codes.get(card, "")
             rank = tactics.rank(code)
             if tactics.is_wild(code, view):
-                return (0 if behind and tactics.freezes_pile(code, view) else 5, 0, card)
+                return (0 if freeze and tactics.freezes_pile(code, view) else 5, 0, card)
             if tactics.blocks_pile(code, view):
                 return (1, -tactics.points(code, view), card)
             if rank in danger:
@@ -233,6 +255,23 @@ class BasicBot:
         return {"type": entry["type"], "card": min(cards, key=cost)}
 
     # ---------------------------------------------------------------- reading the view
+    def _kept_pairs(self, view: dict[str, Any], tactics: Tactics,
+                    codes: dict[int, str]) -> set[int]:
+        """The cards of each natural pair in hand, kept to take a pile worth taking once
+        the side has opened (a pair melded or laid off can no longer take it); none when
+        the game does not keep them, or when going out is what pays now."""
+        if not tactics.keeps_pairs(view):
+            return set()
+        seat, teams = view.get("seat"), view.get("teams") or []
+        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        if not (view.get("opened") or {}).get(mine):
+            return set()
+        by_rank: dict[str, list[int]] = {}
+        for card, code in codes.items():
+            if not tactics.is_wild(code, view) and not tactics.blocks_pile(code, view):
+                by_rank.setdefault(tactics.rank(code), []).append(card)
+        return {c for ids in by_rank.values() if len(ids) == 2 for c in ids}
+
     def _may_go_out(self, view: dict[str, Any], tactics: Tactics) -> bool:
         """Going out ends the deal: worth it on the last hand only when this side's melds
         are ahead of every other side's (a side behind plays on and melds more)."""

@@ -34,6 +34,11 @@ class LDTactics(Tactics):
     def points(self, code: str, view: dict[str, Any]) -> int:
         return 500 if code in RED_THREES else super().points(code, view)
 
+    def wild_onto(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
+        """Natural melds stay natural: a red canasta pays 500, and 1000 with a red three,
+        which otherwise costs 500 in hand (LD-SC2, LD-M5); a black canasta pays 300."""
+        return any(self.is_wild(c["code"], view) for c in meld.get("cards", ()))
+
 
 class LookingAndDown(CanastaGame):
     name = "looking_and_down"

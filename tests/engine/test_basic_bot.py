@@ -85,3 +85,81 @@ def test_basic_bot_beats_the_random_bot(name: str, seats: int) -> None:
         levels = ["basic" if s in game.teams[ours] else "random" for s in range(seats)]
         wins += ours in play(name, seats, None, seed, levels).winners
     assert wins >= 9
+
+
+# ---------------------------------------------------------------- game habits, by hand
+def _card(i: int, code: str) -> dict[str, Any]:
+    return {"id": i, "code": code}
+
+
+def _meld(mid: int, team: int, rank: str, codes: list[str],
+          complete_at: int = 7) -> dict[str, Any]:
+    cards = [_card(100 * mid + k, c) for k, c in enumerate(codes)]
+    return {"id": mid, "team": team, "rank": rank, "cards": cards, "size": len(cards),
+            "complete": len(cards) >= complete_at}
+
+
+def _seat0(game: str, hand: list[tuple[int, str]], legal: list[dict[str, Any]],
+           melds: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """Seat 0's view, two seats, with only what the basic bot reads."""
+    counts = extra.pop("counts", {0: {"hand": len(hand)}, 1: {"hand": 11}})
+    view = {"game": game, "seat": 0, "teams": [[0], [1]], "wild_ranks": ["2"],
+            "hand": [_card(i, c) for i, c in hand], "melds": melds, "legal": legal,
+            "opened": {0: True, 1: True}, "totals": {0: 0, 1: 0}, "counts": counts,
+            "discard": {"size": 3, "frozen": False}, "canastas": {0: [], 1: []}}
+    view.update(extra)
+    return view
+
+
+def _wild_lay_off_view(game: str, **extra: Any) -> dict[str, Any]:
+    melds = [_meld(1, 0, "K", ["KS", "KH", "KD", "KC", "KS", "KH"]),  # natural, 6 cards
+             _meld(2, 0, "9", ["9S", "9H", "9D"]),                   # natural, 3 cards
+             _meld(3, 0, "8", ["8S", "8H", "2C", "8D"])]             # has a wild
+    targets = [{"meld": m, "cards": [1]} for m in (1, 2, 3)]
+    legal = [{"type": "lay_off", "targets": targets},
+             {"type": "discard", "cards": [1, 2, 3]}]
+    return _seat0(game, [(1, "JK"), (2, "5H"), (3, "6D")], legal, melds, **extra)
+
+
+def test_CN_G1_basic_bot_keeps_its_best_natural_meld_free_of_wild_cards() -> None:
+    """A side goes out only with a natural canasta (CN-G1): until it has one, the basic bot
+    lays no wild card onto its natural meld nearest to a canasta."""
+    bot = make_bot("basic", 1)
+    action = bot.act(_wild_lay_off_view("canastone"))
+    assert action["type"] == "lay_off" and action["meld"] != 1
+    with_natural = _wild_lay_off_view("canastone", canastas={0: ["natural"], 1: []})
+    assert bot.act(with_natural) == {"type": "lay_off", "meld": 1, "cards": [1]}
+
+
+def test_LD_SC2_basic_bot_keeps_natural_melds_natural() -> None:
+    """A red canasta (no wild card) pays 500, or 1000 with a red three, against 300 for a
+    black one (LD-SC2): the basic bot lays wild cards only onto melds that hold one."""
+    action = make_bot("basic", 1).act(_wild_lay_off_view("looking_and_down"))
+    assert action == {"type": "lay_off", "meld": 3, "cards": [1]}
+
+
+def test_CN_P3_basic_bot_freezes_the_pile_against_a_big_hand() -> None:
+    """With the next player holding a dozen cards or more, a pile worth taking is frozen
+    with a wild card (CN-P3); against a small hand the wild card is kept."""
+    hand = [(1, "JK"), (2, "5H"), (3, "6D"), (4, "KS")]
+    legal = [{"type": "discard", "cards": [1, 2, 3, 4]}]
+    big = _seat0("canastone", hand, legal, [], discard={"size": 9, "frozen": False},
+                 counts={0: {"hand": 4}, 1: {"hand": 14}})
+    assert make_bot("basic", 1).act(big) == {"type": "discard", "card": 1}
+    small = _seat0("canastone", hand, legal, [], discard={"size": 9, "frozen": False},
+                   counts={0: {"hand": 4}, 1: {"hand": 5}})
+    assert make_bot("basic", 1).act(small)["card"] != 1
+
+
+def test_CN_P4_basic_bot_keeps_a_pair_for_a_big_pile() -> None:
+    """Once its side has opened and lacks a canasta it needs to go out, the basic bot keeps
+    a natural pair in hand to take a pile of a dozen cards (CN-P4: a pair takes it) rather
+    than lay it off; a single card of that rank is laid off as usual."""
+    melds = [_meld(1, 0, "9", ["9S", "9H", "9D"])]
+    legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1, 2]}]},
+             {"type": "discard", "cards": [1, 2, 3, 4]}]
+    hand = [(1, "9C"), (2, "9D"), (3, "5H"), (4, "6D")]
+    big = _seat0("canastone", hand, legal, melds, discard={"size": 15, "frozen": False})
+    assert make_bot("basic", 1).act(big)["type"] == "discard"
+    small = _seat0("canastone", hand, legal, melds, discard={"size": 4, "frozen": False})
+    assert make_bot("basic", 1).act(small)["type"] == "lay_off"
