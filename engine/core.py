@@ -8,7 +8,7 @@ and a refused action never changes anything.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable, Iterable
 from itertools import filterfalse
 from operator import attrgetter
@@ -30,6 +30,13 @@ _SCALARS = frozenset({int, str, bool, float, type(None)})
 _INTS = frozenset({int})
 _MELD_ID = attrgetter("id")
 _MELD_RANK = attrgetter("rank")
+
+
+def data_copy(x: Any) -> Any:
+    """A deep copy of plain data (the state, the log) for `to_dict` and `from_dict`:
+    a pickle round trip, about a quarter of `copy.deepcopy`'s time, which the search bot
+    pays for every deal of the unseen cards it tries (only our own data is pickled)."""
+    return pickle.loads(pickle.dumps(x, pickle.HIGHEST_PROTOCOL))
 
 
 def plain_copy(x: Any) -> Any:
@@ -240,20 +247,21 @@ class FamilyGame:
         return v
 
     def to_dict(self) -> dict[str, Any]:
-        state = {k: copy.deepcopy(getattr(self, k)) for k in self.STATE}
+        state = data_copy({k: getattr(self, k) for k in self.STATE})
         state["melds"] = [m.to_dict() for m in self.melds.values()]
         state["totals"] = [[t, p] for t, p in sorted(self.totals.items())]
         state["winners"] = list(self.winners)
-        state["log"] = [[s, copy.deepcopy(a)] for s, a in self.log]
+        state["log"] = [[s, a] for s, a in data_copy(self.log)]
         return {"game": self.name, "seats": self.seats, "seed": self.seed,
-                "options": copy.deepcopy(self.options), "state": state}
+                "options": data_copy(self.options), "state": state}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> FamilyGame:
         game = cls._blank(d["seats"], d["seed"], d["options"])
         state = d["state"]
+        copied = data_copy({k: state[k] for k in cls.STATE})
         for k in cls.STATE:
-            setattr(game, k, copy.deepcopy(state[k]))
+            setattr(game, k, copied[k])
         game.melds = {m["id"]: meld_from_dict(m) for m in state["melds"]}
         game.totals = {t: p for t, p in state["totals"]}
         game.winners = tuple(state["winners"])
