@@ -346,8 +346,10 @@ def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[i
     if most < 3:
         return []
     out = []
-    # (a set's order follows its history, which a redealt game does not share: sorted)
-    ranks = by_rank if wilds or multiples is None else sorted(multiples, key=_PLACE.__getitem__)
+    # In rank order: a set's order, and the hand index's, follow the hand's history,
+    # which a game loaded from its state does not share (the listing must not differ).
+    ranks = sorted(by_rank if wilds or multiples is None else multiples,
+                   key=_PLACE.__getitem__)
     for r in ranks:
         ids = by_rank[r]
         if len(ids) >= 3:

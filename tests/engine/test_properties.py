@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -143,6 +143,9 @@ def test_replay_and_from_dict_are_exact(name: str, seats: int, options: dict, se
 @FEW
 @given(seed=st.integers(0, 2**128), steps=st.integers(0, 900), viewer=st.integers(0, 7),
        shuffle_seed=st.integers(0, 2**31))
+# Skarney at 2 seats: the new melds a hand holding a wild card could make were listed in
+# the order its ranks entered the hand index, which a loaded game does not share.
+@example(seed=7442, steps=103, viewer=1, shuffle_seed=0)
 def test_a_view_ignores_how_unseen_cards_lie(name: str, seats: int, options: dict,
                                              seed: int, steps: int, viewer: int,
                                              shuffle_seed: int) -> None:
