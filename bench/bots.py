@@ -8,7 +8,11 @@ opponent level. A game is won when the side under test is among the winners. Pri
 and written to `bench/results/bots.json`: wins, the win rate with its 95% confidence
 interval (Wilson), and the time the level under test takes to decide (median and p95 of
 `act`, wall-clock time: the search level keeps to its time by the clock; `max` shows
-it never runs over `think_ms` by much).
+it never runs over `think_ms` by much). With more than two sides a game is won only by
+finishing ahead of every other side (against five random players at six seats, one bad
+deal of red threes decides it), so the rows also give the **pairwise** rate: of all
+(game, other side) pairs, the share in which the side under test finished ahead of that
+side (a tie counts half). With two sides the two rates are the same.
 
 The search level (`search`, `think_ms` 200 by default) is measured against `basic` over
 one-deal games (`ONE_DEAL`), one seating per game (`SEARCH_SEATINGS`): a decision may take
@@ -56,7 +60,7 @@ ONE_DEAL: dict[str, dict[str, Any]] = {
 """Options that make a game one deal long (the search match)."""
 
 SEARCH_SEATINGS: dict[str, list[int]] = {
-    "hand_and_foot": [4], "looking_and_down": [3], "skarney": [4], "canastone": [4]}
+    "hand_and_foot": [4], "looking_and_down": [2, 3], "skarney": [4], "canastone": [4]}
 
 MAX_ACTIONS = 200_000
 
@@ -72,7 +76,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play(name: str, seats: int, options: dict[str, Any] | None, seed: int, test: str,
          against: str, times: list[float],
-         settings: dict[str, dict[str, Any]] | None = None) -> bool:
+         settings: dict[str, dict[str, Any]] | None = None) -> tuple[bool, float, int]:
+    """One game: whether the side under test won, and how many other sides it finished
+    ahead of (a tie counts half) out of how many."""
     settings = settings or {}
     game = engine.create_game(name, seats, seed, options)
     teams = [list(t) for t in game.teams]
@@ -93,7 +99,10 @@ def play(name: str, seats: int, options: dict[str, Any] | None, seed: int, test:
         if levels[seat] == test:
             times.append(time.perf_counter() - started)
         game.apply(seat, action)
-    return ours in game.winners
+    mine = game.totals.get(ours, 0)
+    others = [v for t, v in game.totals.items() if t != ours]
+    ahead = sum(1.0 if mine > v else 0.5 if mine == v else 0.0 for v in others)
+    return ours in game.winners, ahead, len(others)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,13 +133,18 @@ def main(argv: list[str] | None = None) -> int:
             for seats, options in seatings:
                 times: list[float] = []
                 started = time.perf_counter()
-                wins = sum(play(name, seats, options, seed, test, against, times, settings)
-                           for seed in range(games))
+                results = [play(name, seats, options, seed, test, against, times, settings)
+                           for seed in range(games)]
+                wins = sum(r[0] for r in results)
+                ahead, pairs = sum(r[1] for r in results), sum(r[2] for r in results)
                 low, high = wilson(wins, games)
                 ordered = sorted(times)
                 row = {"game": name, "seats": seats, "options": options, "level": test,
                        "against": against, "games": games, "wins": wins,
                        "win_rate": round(wins / games, 3), "ci95": [low, high],
+                       "pairwise": {"ahead": ahead, "pairs": pairs,
+                                    "rate": round(ahead / pairs, 3),
+                                    "ci95": list(wilson(round(ahead), pairs))},
                        "decide_ms": {
                            "median": round(1000 * statistics.median(ordered), 3),
                            "p95": round(1000 * ordered[int(0.95 * (len(ordered) - 1))], 3),
@@ -141,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
                 if test == "search":
                     row["think_ms"] = args.think_ms
                 print(f"{name} {seats} seats: {test} vs {against}: {wins}/{games} "
-                      f"= {row['win_rate']:.0%} (95% CI {low:.0%}-{high:.0%}); {test} decides "
+                      f"= {row['win_rate']:.0%} (95% CI {low:.0%}-{high:.0%}), pairwise "
+                      f"{row['pairwise']['rate']:.0%} of {pairs}; {test} decides "
                       f"in {row['decide_ms']['median']} ms median, "
                       f"{row['decide_ms']['p95']} ms p95", flush=True)
     out = {"benchmark": "bots", "date": date.today().isoformat(),
