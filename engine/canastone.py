@@ -598,6 +598,7 @@ class Canastone(PlannedAnswer, CanastaGame):
                                "face_down": len(under)}]
             self._commit_changes(seat, [new_change(target, (top, *cards))], events)  # CN-P5
             self._add_to_hand(seat, [*pile[:-1], *under])  # CN-P6, CN-P7
+            self._show_in_hand(seat, pile[:-1])  # (the face-down cards only it has seen)
             self._expose_red_threes(seat, events, replace=False)  # CN-R3
             self.phase = "play"
             new = self._take_from_stock(1)  # CN-P8

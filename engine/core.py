@@ -101,7 +101,7 @@ class FamilyGame:
     STATE: ClassVar[tuple[str, ...]] = (
         "deal_number", "dealer", "turn", "phase", "to_act_list", "codes", "hands", "stock",
         "discard", "melds", "next_meld_id", "red_threes", "opened", "totals", "score_sheet",
-        "over", "winners", "log",
+        "over", "winners", "log", "shown",
     )
 
     rules: Rules
@@ -124,6 +124,9 @@ class FamilyGame:
         self._meld_views: dict[int, tuple[Meld, dict[str, Any]]] = {}
         self.codes: list[str] = []
         self.hands: list[list[int]] = [[] for _ in range(seats)]
+        # Cards every player saw join a hand (taken with the pile, an accepted offer, a
+        # stolen wild card), by seat, in the order they came: `shown_in_hands`.
+        self.shown: list[list[int]] = [[] for _ in range(seats)]
         self._hand_index: list[list[Any] | None] = [None] * seats
         # Bumped by every change a helper makes to a seat's hand, current index or not:
         # an index is current only for the very list and version it was kept for.
@@ -155,6 +158,7 @@ class FamilyGame:
         # computed once here rather than on every view. A deal has 270 cards but only 53
         # faces: what depends on the face alone is worked out once per face and game.
         self._codes = value
+        self.shown = [[] for _ in range(self.seats)]  # a new deal's ids: nothing seen yet
         facts = self.__dict__.setdefault("_face_facts", {})
         for c in set(value).difference(facts):  # after the first deal: none
             facts[c] = self._facts_of(c)
@@ -259,9 +263,11 @@ class FamilyGame:
     def from_dict(cls, d: dict[str, Any]) -> FamilyGame:
         game = cls._blank(d["seats"], d["seed"], d["options"])
         state = d["state"]
-        copied = data_copy({k: state[k] for k in cls.STATE})
+        # (a state saved before a key was added keeps the blank game's value for it)
+        copied = data_copy({k: state[k] for k in cls.STATE if k in state})
         for k in cls.STATE:
-            setattr(game, k, copied[k])
+            if k in copied:
+                setattr(game, k, copied[k])
         game.melds = {m["id"]: meld_from_dict(m) for m in state["melds"]}
         game.totals = {t: p for t, p in state["totals"]}
         game.winners = tuple(state["winners"])
@@ -444,6 +450,23 @@ class FamilyGame:
         if idx is not None:
             self._file_cards(idx[2], ids)
             idx[1] = version
+
+    def _show_in_hand(self, seat: int, ids: list[int]) -> None:
+        """Cards just added to the hand that every player saw go there (`shown`). A new
+        list: a trial game (Canastone's checks) shares its game's lists until it sets
+        its own."""
+        self.shown = [[*ids_, *ids] if s == seat else ids_ for s, ids_ in enumerate(self.shown)]
+
+    def shown_in_hands(self) -> dict[int, list[int]]:
+        """The cards each seat holds that every player saw it take (with the pile, as an
+        accepted offer, as a stolen wild card) and has not melded, laid off or given up
+        since: public knowledge a person at the table remembers, which the search bot
+        keeps in place when it deals the unseen cards anew (`determinize`)."""
+        out = {}
+        for seat, ids in enumerate(self.shown):
+            held = set(self.hands[seat])
+            out[seat] = [i for i in ids if i in held]
+        return out
 
     def _file_cards(self, groups: HandGroups, ids: Iterable[int]) -> None:
         """File cards, in order, under their meld group in a hand index."""

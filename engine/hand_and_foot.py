@@ -345,6 +345,7 @@ class HandAndFoot(PartnerPermission, CanastaGame):
                                "count": count}]
             self._commit_changes(seat, changes, events)
             self._add_to_hand(seat, taken[:-1])
+            self._show_in_hand(seat, taken[:-1])
             self._settle_red_threes(seat, events, replace=False)  # HF-R4
             self.phase = "play"
             self._after_play(seat, events, discarded=False)

@@ -456,11 +456,13 @@ class LookingAndDown(CanastaGame):
                 self._remove(seat, used)
                 self._commit_changes(seat, changes, events)
                 self._add_to_hand(seat, pile[:-1])  # the top card is in the opening meld
+                self._show_in_hand(seat, pile[:-1])
             else:  # LD-P4/A12: the pair is shown, by face, and the whole pile joins the hand
                 # (the top card by face only: its id is now hidden in the hand)
                 events[0]["top"] = {"code": codes[top]}
                 events[0]["pair"] = [codes[i] for i in cards]
                 self._add_to_hand(seat, pile)
+                self._show_in_hand(seat, pile)
             self.took_pile_last_turn[seat] = True
             self.took_pile_this_turn = True
             self.phase = "play"

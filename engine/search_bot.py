@@ -59,6 +59,8 @@ def determinize(game: Any, seat: int, rng: random.Random) -> Any:
     state = game.to_dict()
     codes = state["state"]["codes"]
     seen = card_ids_in(game.view(seat))
+    # Cards everyone saw join a hand (the pile taken, ...) stay where they are.
+    seen.update(i for ids in game.shown_in_hands().values() for i in ids)
     hidden = [i for i in range(len(codes)) if i not in seen]
     faces = sorted(codes[i] for i in hidden)
     rng.shuffle(faces)

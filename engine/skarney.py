@@ -385,6 +385,7 @@ class Skarney(PlannedAnswer, CanastaGame):
                 new = new_meld(base.id, base.team, base.rank, cards, 0)
             self._remove_one(seat, card)
             self._add_to_hand(seat, [wild_id])
+            self._show_in_hand(seat, [wild_id])
             self._put_melds(base.team, [new])
             return [{"type": "stole", "seat": seat, "meld": mid,
                      "wild": {"code": self._codes[wild_id]}, "card": self._card(card)}]
@@ -435,6 +436,7 @@ class Skarney(PlannedAnswer, CanastaGame):
             code = self._codes[card]
             self._remove_one(giver, card)
             self._add_to_hand(seat, [card])
+            self._show_in_hand(seat, [card])
             if self._wild[card] or self._rank[card] == "A":  # SK-F6
                 self.skip_draw = [f or s == seat for s, f in enumerate(self.skip_draw)]
             self.offer_ban = {**self.offer_ban, seat: [*self.offer_ban.get(seat, []), code]}
@@ -456,6 +458,7 @@ class Skarney(PlannedAnswer, CanastaGame):
                 return events
             events.append({"type": "offer_returned", "seat": offer["seat"],
                            "code": self._codes[offer["card"]]})
+            self._show_in_hand(offer["seat"], [offer["card"]])  # back, seen by all
             self._close_turn(events)
             return events
         return commit

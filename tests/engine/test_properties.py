@@ -45,6 +45,13 @@ def hidden_from(game: engine.Game, seat: int | None) -> set[int]:
     return hidden
 
 
+def unknown_to(game: engine.Game, seat: int | None) -> set[int]:
+    """Cards whose faces the seat does not know: hidden from it, less those every player
+    saw join a hand (`shown_in_hands`), which a person at the table remembers."""
+    shown = {i for ids in game.shown_in_hands().values() for i in ids}
+    return hidden_from(game, seat) - shown
+
+
 def total_cards(game: engine.Game) -> int:
     return game.rules.packs * 52 + game.rules.jokers
 
@@ -153,7 +160,7 @@ def test_a_view_ignores_how_unseen_cards_lie(name: str, seats: int, options: dic
     advance(game, random.Random(seed), steps)
     viewer %= seats
     state = game.to_dict()
-    hidden = sorted(hidden_from(game, viewer))
+    hidden = sorted(unknown_to(game, viewer))
     faces = [state["state"]["codes"][i] for i in hidden]
     random.Random(shuffle_seed).shuffle(faces)
     for i, code in zip(hidden, faces, strict=True):

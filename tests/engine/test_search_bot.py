@@ -20,7 +20,7 @@ import engine
 from engine.bots import make_bot
 from engine.search_bot import SearchBot, determinize
 
-from .test_properties import advance, hidden_from
+from .test_properties import advance, unknown_to
 
 SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
     ("hand_and_foot", 4, {"deals": 1}),
@@ -37,7 +37,7 @@ FEW = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthC
 def redealt(game: engine.Game, seat: int, shuffle_seed: int) -> engine.Game:
     """The same game with the cards the seat cannot see lying differently."""
     state = game.to_dict()
-    hidden = sorted(hidden_from(game, seat))
+    hidden = sorted(unknown_to(game, seat))
     faces = [state["state"]["codes"][i] for i in hidden]
     random.Random(shuffle_seed).shuffle(faces)
     for i, code in zip(hidden, faces, strict=True):
@@ -113,3 +113,30 @@ def test_search_bot_lets_its_partner_go_out_as_the_basic_bot_would(name: str,
     assert view["phase"] == "answer"
     assert bots[seat].act(view)["answer"] == {"allow": True}
     assert SearchBot(1, deals=6).act(view, game)["answer"] == {"allow": True}
+
+
+@pytest.mark.parametrize(("name", "seats"), [("hand_and_foot", 4), ("looking_and_down", 3),
+                                             ("canastone", 4), ("skarney", 4)])
+def test_determinize_keeps_cards_everyone_saw_join_a_hand(name: str, seats: int) -> None:
+    """Cards taken with the pile (or, in Skarney, an accepted offer or a stolen wild card)
+    were seen by everyone: a deal of the unseen cards leaves them, face and place, in the
+    hand that took them, as long as that hand still holds them."""
+    game = engine.create_game(name, seats, 3)
+    bots = [make_bot("basic", s) for s in range(seats)]
+    while not any(game.shown_in_hands().values()):
+        assert not game.over, "no card was ever shown joining a hand"
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    taker = next(s for s, ids in game.shown_in_hands().items() if ids)
+    shown = game.shown_in_hands()[taker]
+    assert set(shown) <= set(game.hands[taker])
+    viewer = (taker + 1) % seats
+    for k in range(3):
+        world = determinize(game, viewer, random.Random(k))
+        assert set(shown) <= set(world.hands[taker])
+        assert [world.codes[i] for i in shown] == [game.codes[i] for i in shown]
+    while not game.over and game.deal_number == 1:  # melded or given up: no longer shown
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+        for s, ids in game.shown_in_hands().items():
+            assert set(ids) <= set(game.hands[s])
