@@ -33,8 +33,6 @@ SURE = 2.0
 those choices were no better (seeds 12-19). Against basic, 48 one-deal Skarney games won
 25 both at (6, 2.0) and at (4, 1.0), which takes other choices four times as often: the
 stricter pair keeps the bot closer to the basic play it was measured against."""
-ROLLOUT_STEPS = 600
-"""A deal's remaining actions rarely reach this; a rollout stopped here is scored as it stands."""
 
 
 def card_ids_in(value: Any, out: set[int] | None = None) -> set[int]:
@@ -82,6 +80,7 @@ class SearchBot:
         self.basic = BasicBot(seed)
         self.rollouts = 0
         """Rollouts made for the last decision (the benchmark reports it)."""
+        self._horizon = Tactics.search_horizon
 
     def __repr__(self) -> str:
         return f"SearchBot(think_ms={self.think_ms})"
@@ -94,6 +93,7 @@ class SearchBot:
         if game is None or view.get("seat") is None:
             return basic
         candidates = self._candidates(view, basic)
+        self._horizon = tactics_for(view).search_horizon
         if len(candidates) < 2:
             return basic
         seat = view["seat"]
@@ -190,7 +190,7 @@ class SearchBot:
         # The same players for every candidate on a deal (seeded by it): the candidates'
         # results then differ by the move, not by the players' own random choices.
         players = {s: BasicBot(bots_seed + s) for s in range(world.seats)}
-        for step in range(ROLLOUT_STEPS):
+        for step in range(self._horizon):
             if world.over or world.deal_number != deal or not world.to_act \
                     or world.phase in world.BETWEEN_DEALS:
                 break
