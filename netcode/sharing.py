@@ -207,8 +207,11 @@ class AppScreen:
 
     # Terminal protocol, used by SSHDriver
     def write_text(self, data: str) -> None:
+        """The same bytes to every viewer, encoded once; each channel takes them or
+        drops them (paused) on its own."""
+        encoded = data.encode("utf-8")
         for viewer in self.viewers:
-            viewer.write_text(data)
+            viewer.write_bytes(encoded)
 
     def attach_driver(self, driver: SSHDriver) -> None:
         self.driver = driver

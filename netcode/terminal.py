@@ -85,12 +85,15 @@ class TerminalHandler:
 
     # what the screen writes
     def write_text(self, data: str) -> None:
+        self.write_bytes(data.encode("utf-8"))
+
+    def write_bytes(self, data: bytes) -> None:
         if self._chan.is_closing():
             return
         if self._paused:
             self._dirty = True
             return
-        self._chan.write(data.encode("utf-8"))
+        self._chan.write(data)
 
     # from the SSH channel
     def data_received(self, data: bytes) -> None:
