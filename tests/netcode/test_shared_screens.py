@@ -236,3 +236,65 @@ async def test_a_sharing_session_leaving_does_not_disturb_the_other(
     finally:
         on.close()
         off.close()
+
+
+async def test_a_stalled_sharing_spectator_holds_up_no_one(host: Host, connect: Any) -> None:
+    """Each channel keeps its own backpressure: the shared App's frames are dropped for
+    the one that stopped reading, the other keeps getting them, and the sleeper gets the
+    whole screen again when it reads."""
+    from test_fault_slow import _bot_table
+
+    observer, table_id = await _bot_table(connect)
+    screens: dict[str, PtyScreen] = {}
+    conns = []
+    for name, options in (("sleepy", {"window": 1024}), ("alert", {})):
+        conn, screen = await open_pty(host.port, name, **options)
+        conns.append(conn)
+        await screen.wait_for(lambda t: "waiting" in t)
+        screen.press("w")
+        await screen.wait_for(lambda t: f"table {table_id} " in t)
+        screens[name] = screen
+    sleepy, alert = screens["sleepy"], screens["alert"]
+    try:
+        await until(lambda: handler(host, "sleepy").screen is handler(host, "alert").screen)
+        terminal = handler(host, "sleepy")
+        sleepy.chan.pause_reading()
+        for seat in range(4):
+            observer.send("add_bot", seat=seat)
+        await until(lambda: terminal._paused, timeout=20)
+        heard = len(alert.raw)
+        seq = host.lobby.tables[table_id].seq
+        await observer.wait_for("view", lambda m: m["seq"] >= seq + 5 or m["over"], timeout=30)
+        await alert.wait_for(lambda t: len(alert.raw) > heard)
+        assert terminal._paused and terminal._dirty  # dropped for the sleeper only
+        await observer.wait_for("view", lambda m: m["over"], timeout=60)
+        await asyncio.sleep(0.5)
+        sleepy.chan.resume_reading()
+        await sleepy.wait_for(lambda t: t == alert.text, timeout=20)
+        assert handler(host, "sleepy").screen is handler(host, "alert").screen
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+async def test_a_message_for_one_sharing_session_reaches_only_its_own_app(
+        hosts: tuple[Host, Host]) -> None:
+    """Only the table's public stream reaches a shared App: anything else sent to one of
+    its sessions splits that session off first, and the others never see it."""
+    from netcode.protocol import error_frame
+
+    on = Room(hosts[0])
+    await on.open()
+    try:
+        ann, bob = await on.watch("ann"), await on.watch("bob")
+        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        shared = handler(on.host, "ann").screen
+        handler(on.host, "bob").session.put(error_frame("note", "only for bob"))
+        await bob.wait_for(lambda t: "Only for bob" in t)
+        assert handler(on.host, "bob").screen is not shared
+        assert handler(on.host, "ann").screen is shared
+        await on.play_to(3)
+        assert "for bob" not in ann.text
+        assert all(m.get("t") != "error" for _, m in shared.link.recent)
+    finally:
+        on.close()
