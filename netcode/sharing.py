@@ -25,16 +25,12 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections import deque
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.color import ColorSystem
 
 from netcode.driver import SSHDriver, release_dead_print_captures, session_console
-from netcode.framing import FrameError
-from netcode.link import SHARED_DECODES
-from netcode.protocol import client_frame
+from netcode.link import LocalLink
 from netcode.records import RecordStepper
 from netcode.session import Session
 from tui.app import Resume, make_app
@@ -45,97 +41,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RECENT = 64
-"""Frames a screen remembers having shown: each sharing session's outbox carries the same
-frame objects, and the first session to hand one over shows it; the others skip it."""
 REJOIN_AFTER = 10.0
 """Seconds after a session split off before it may share again: someone pressing keys
 now and then should not pay for a new App on every press."""
 
 ShareKey = tuple[int, tuple[int, int], ColorSystem, Settings]
-
-
-class ScreenLink:
-    """``tui.link.Link`` for an App fed by the outboxes of one or more sessions.
-
-    Every session's outbox is drained by a pump of its own. A frame (the same bytes object
-    in every spectator's outbox) is handed to the App once; ``guard`` may hold a frame back
-    from the App (it then deals with it). A session that is removed is not closed: it goes
-    on with another screen. Closing the link (the App ended) closes the sessions still on it.
-    """
-
-    def __init__(self, name: str, seen: list[tuple[bytes, dict[str, Any]]] | None = None,
-                 guard: Callable[[Session, bytes, dict[str, Any]], bool] | None = None,
-                 ended: Callable[[Session], bool] | None = None) -> None:
-        self.name = name
-        self.recent: deque[tuple[bytes, dict[str, Any]]] = deque(seen or (), maxlen=RECENT)
-        self.sessions: dict[Session, asyncio.Task[None] | None] = {}
-        self._guard = guard
-        self._ended = ended
-        self._on_frame: Callable[[dict[str, Any]], None] | None = None
-        self._context: contextvars.Context | None = None
-
-    def add(self, session: Session) -> None:
-        self.sessions[session] = None
-        if self._on_frame is not None:
-            self._pump(session)
-
-    def remove(self, session: Session) -> None:
-        task = self.sessions.pop(session, None)
-        if task is not None:
-            task.cancel()
-
-    def send(self, message: dict[str, Any]) -> None:
-        """From the App: only a screen of one session's own ever sends (sharing ends
-        with any input), so the first session is the sender."""
-        session = next(iter(self.sessions), None)
-        if session is None or session.closed:
-            return
-        fields = {k: v for k, v in message.items() if k != "t"}
-        try:
-            frame = client_frame(str(message.get("t")), **fields)
-        except Exception as exc:
-            log.warning("screen sent an unsendable message: %s", exc)
-            return
-        session.feed(frame)
-
-    def start(self, on_frame: Callable[[dict[str, Any]], None]) -> None:
-        if self._on_frame is None:
-            self._on_frame = on_frame
-            self._context = contextvars.copy_context()  # the App's (P8)
-            for session in self.sessions:
-                self._pump(session)
-
-    def _pump(self, session: Session) -> None:
-        """Every pump runs in the App's context, as if the App had started it (P8)."""
-        assert self._context is not None
-        self.sessions[session] = asyncio.get_running_loop().create_task(
-            self._run(session), name=f"screen-link-{session.name}",
-            context=self._context.copy())
-
-    async def _run(self, session: Session) -> None:
-        async for frame in session.frames():
-            if any(seen is frame for seen, _ in self.recent):
-                continue
-            try:
-                message = SHARED_DECODES.decode(frame)
-            except FrameError:
-                log.exception("host produced an undecodable frame")
-                return
-            if self._guard is not None and not self._guard(session, frame, message):
-                return  # the guard took the session elsewhere
-            self.recent.append((frame, message))
-            assert self._on_frame is not None
-            self._on_frame(message)
-        self.sessions.pop(session, None)
-        if self._ended is None or self._ended(session):
-            assert self._on_frame is not None
-            self._on_frame({"t": "bye", "reason": session.close_reason})
-
-    def close(self) -> None:
-        for session in list(self.sessions):
-            self.remove(session)
-            session.close("left", bye=False)
 
 
 class AppScreen:
@@ -162,7 +72,7 @@ class AppScreen:
         self._pending_input: list[str] = []
         self._held = resume is not None
         """Input waits until a resumed App shows the table (``MeldhallApp.on_resumed``)."""
-        self.link = ScreenLink(viewer.session.name, seen, guard=self._guard,
+        self.link = LocalLink(viewer.session.name, seen, guard=self._guard,
                                ended=self._session_ended)
         self.link.add(viewer.session)
         app = make_app(self.link, replayer=RecordStepper, shortcuts=render, resume=resume)
@@ -303,8 +213,8 @@ class AppScreen:
         return False
 
     def _session_ended(self, session: Session) -> bool:
-        """A session's outbox closed: on a screen of its own the App says goodbye (as a
-        LocalLink does); a sharing session just leaves, the App goes on for the rest."""
+        """A session's outbox closed: on a screen of its own the App is told ``bye`` and
+        ends; a sharing session just leaves, and the App goes on for the rest."""
         if not self.shared:
             return True
         viewer = next((v for v in self.viewers if v.session is session), None)
