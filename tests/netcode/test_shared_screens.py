@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -298,3 +300,44 @@ async def test_a_message_for_one_sharing_session_reaches_only_its_own_app(
         assert all(m.get("t") != "error" for _, m in shared.link.recent)
     finally:
         on.close()
+
+
+async def test_no_app_survives_sharing_splitting_and_leaving(
+        hosts: tuple[Host, Host]) -> None:
+    """Apps ended by joining a group, by splitting off or with the last sharer are all
+    freed (the leak pitfalls P4/P5 of shared/notes/ssh_textual.md, for the new paths)."""
+    from netcode.sharing import AppScreen
+    from tui.app import MeldhallApp
+
+    # A worker thread keeps the sys.stderr it was born with (threading.Thread._stderr):
+    # one the table's asyncio.to_thread starts while an App's print capture is installed
+    # (P5) pins that App for good. That predates sharing and is bounded by the pool's
+    # size; here the pool's threads are all started before any App exists.
+    workers = min(32, (os.cpu_count() or 1) + 4)  # ThreadPoolExecutor's default
+    barrier = threading.Barrier(workers, timeout=10)
+    await asyncio.gather(*(asyncio.to_thread(barrier.wait) for _ in range(workers)))
+    on = Room(hosts[0])
+    await on.open()
+    try:
+        await on.watch("ann")
+        bob = await on.watch("bob")
+        await on.watch("cy")
+        await until(lambda: len({id(handler(on.host, n).screen)
+                                 for n in ("ann", "bob", "cy")}) == 1)
+        bob.press("s")
+        await bob.wait_for(lambda t: "score sheet (" in t)
+        await on.play_to(3)
+        on.conns.pop("ann").abort()
+        del on.watchers["ann"]
+        await on.play_to(5)
+    finally:
+        on.close()
+    await until(lambda: AppScreen.live_apps == 0 and not any(
+        s.name in ("ann", "bob", "cy") for s in on.host.lobby.sessions))
+    for _ in range(30):  # an App may still be finishing: give it a moment, not forever
+        gc.collect()
+        left = sum(1 for o in gc.get_objects() if isinstance(o, MeldhallApp))
+        if not left:
+            break
+        await asyncio.sleep(0.1)
+    assert left == 0, f"{left} finished Apps still alive"
