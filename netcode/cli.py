@@ -95,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="rendering shortcuts into Textual's private classes: 'textual'"
                        " (none) or a comma list of " + ", ".join(sorted(rendering.KNOWN))
                        + " (default: %(default)s; see tui/rendering.py)")
+    serve.add_argument("--share-spectator-screens", choices=("on", "off"), default="on",
+                       help="spectators of a table with the same view, window size and "
+                       "colours share one rendering (default: %(default)s; see "
+                       "netcode/sharing.py)")
     serve.add_argument("-v", "--verbose", action="store_true")
     export = sub.add_parser("export", help="write a finished game's record")
     export.add_argument("table", type=int, metavar="TABLE", help="the table's number")
@@ -153,6 +157,7 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         login_lock_after=args.login_lock_after, login_lockout=args.login_lockout,
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
         open_hands=args.open_hands, gc_freeze=args.gc_freeze, render=args.render,
+        share_spectator_screens=args.share_spectator_screens == "on",
         lobby_limits=LobbyLimits(
             max_tables=args.max_tables, tables_per_player=args.tables_per_player,
             empty_table_ttl=args.empty_table_ttl,

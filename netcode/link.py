@@ -1,16 +1,19 @@
-"""The in-process link between a screen and its session.
+"""The in-process link between a screen and its session (or sessions).
 
 A screen (``tui``) gets only this object. It encodes what the screen sends as a
 client frame and decodes the session's outbox frames back into plain dicts, so
 the screen sees exactly the bytes a network client would, and holds no reference
 to a table or a Game. Swapping this for a socket would not change the screen.
+Spectators who share a screen (``netcode/sharing.py``) feed one App through one
+link from all their sessions' outboxes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -45,49 +48,90 @@ class SharedDecodes:
 
 SHARED_DECODES = SharedDecodes()
 
+RECENT = 64
+"""Frames a link remembers having delivered: each sharing session's outbox carries the
+same frame objects, and the first session to hand one over delivers it; the others skip
+it."""
+
 
 class LocalLink:
-    """Implements ``tui.link.Link`` over a Session in the same process."""
+    """``tui.link.Link`` for an App fed by the outboxes of one or more sessions.
 
-    def __init__(self, session: Session) -> None:
-        self._session: Session | None = session
-        self.name = session.name
-        self._pump: asyncio.Task[None] | None = None
+    Every session's outbox is drained by a pump of its own. A frame (the same bytes object
+    in every spectator's outbox) is handed to the App once; ``guard`` may hold a frame back
+    from the App (it then deals with it). A session that is removed is not closed: it goes
+    on with another screen. Closing the link (the App ended) closes the sessions still on it.
+    """
+
+    def __init__(self, name: str, seen: list[tuple[bytes, dict[str, Any]]] | None = None,
+                 guard: Callable[[Session, bytes, dict[str, Any]], bool] | None = None,
+                 ended: Callable[[Session], bool] | None = None) -> None:
+        self.name = name
+        self.recent: deque[tuple[bytes, dict[str, Any]]] = deque(seen or (), maxlen=RECENT)
+        self.sessions: dict[Session, asyncio.Task[None] | None] = {}
+        self._guard = guard
+        self._ended = ended
+        self._on_frame: Callable[[dict[str, Any]], None] | None = None
+        self._context: contextvars.Context | None = None
+
+    def add(self, session: Session) -> None:
+        self.sessions[session] = None
+        if self._on_frame is not None:
+            self._pump(session)
+
+    def remove(self, session: Session) -> None:
+        task = self.sessions.pop(session, None)
+        if task is not None:
+            task.cancel()
 
     def send(self, message: dict[str, Any]) -> None:
-        session = self._session
+        """From the App: only a screen of one session's own ever sends (sharing ends
+        with any input), so the first session is the sender."""
+        session = next(iter(self.sessions), None)
         if session is None or session.closed:
             return
-        tag = message.get("t")
         fields = {k: v for k, v in message.items() if k != "t"}
         try:
-            frame = client_frame(str(tag), **fields)
+            frame = client_frame(str(message.get("t")), **fields)
         except EncodeError as exc:
             log.warning("screen sent an unsendable message: %s", exc)
             return
         session.feed(frame)
 
     def start(self, on_frame: Callable[[dict[str, Any]], None]) -> None:
-        if self._pump is None and self._session is not None:
-            self._pump = asyncio.get_running_loop().create_task(self._run(on_frame))
+        if self._on_frame is None:
+            self._on_frame = on_frame
+            self._context = contextvars.copy_context()  # the App's (P8)
+            for session in self.sessions:
+                self._pump(session)
 
-    async def _run(self, on_frame: Callable[[dict[str, Any]], None]) -> None:
-        session = self._session
-        if session is None:
-            return
+    def _pump(self, session: Session) -> None:
+        """Every pump runs in the App's context, as if the App had started it (P8)."""
+        assert self._context is not None
+        self.sessions[session] = asyncio.get_running_loop().create_task(
+            self._run(session), name=f"screen-link-{session.name}",
+            context=self._context.copy())
+
+    async def _run(self, session: Session) -> None:
         async for frame in session.frames():
+            if any(seen is frame for seen, _ in self.recent):
+                continue
             try:
                 message = SHARED_DECODES.decode(frame)
             except FrameError:
                 log.exception("host produced an undecodable frame")
                 return
-            on_frame(message)
-        on_frame({"t": "bye", "reason": session.close_reason})
+            if self._guard is not None and not self._guard(session, frame, message):
+                return  # the guard took the session elsewhere
+            self.recent.append((frame, message))
+            assert self._on_frame is not None
+            self._on_frame(message)
+        self.sessions.pop(session, None)
+        if self._ended is None or self._ended(session):
+            assert self._on_frame is not None
+            self._on_frame({"t": "bye", "reason": session.close_reason})
 
     def close(self) -> None:
-        if self._pump is not None:
-            self._pump.cancel()
-            self._pump = None
-        if self._session is not None:
-            self._session.close("left", bye=False)
-            self._session = None
+        for session in list(self.sessions):
+            self.remove(session)
+            session.close("left", bye=False)

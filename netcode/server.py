@@ -46,6 +46,7 @@ from netcode.inputgate import InputLimits
 from netcode.lobby import Lobby, LobbyLimits
 from netcode.protocol import error_frame
 from netcode.registry import Registry
+from netcode.sharing import ScreenShare
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
 from netcode.terminal import TerminalHandler
@@ -93,6 +94,9 @@ class HostConfig:
     input_limits: InputLimits = field(default_factory=InputLimits)
     render: frozenset[str] = SHORTCUTS
     """The rendering shortcuts every session's App takes (``tui/rendering.py``)."""
+    share_spectator_screens: bool = True
+    """Spectators of a table who would see the same picture share one App's rendering
+    (``netcode/sharing.py``); off, every session renders its own."""
     gc_freeze: bool = False
     """Keep long-lived objects out of the garbage collector's full passes
     (``netcode.collector``); ``meldhall serve`` turns it on. Off by default so that
@@ -308,7 +312,7 @@ class ChannelSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         session = self._host.lobby.open_session(identity)
         self._handler = TerminalHandler(chan, session, term_type, size, env,
                                         self._host.config.input_limits,
-                                        self._host.config.render)
+                                        self._host.config.render, self._host.screens)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self._handler is not None:
@@ -378,6 +382,7 @@ class Host:
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds,
                            open_hands=config.open_hands, limits=config.lobby_limits)
+        self.screens = ScreenShare(enabled=config.share_spectator_screens)
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None
         self._reaper: asyncio.Task[None] | None = None

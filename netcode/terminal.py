@@ -1,104 +1,99 @@
-"""A PTY shell session: one Textual App on our SSHDriver, talking over a LocalLink.
+"""A PTY shell session: its channel, and the screen (a Textual App on our SSHDriver) it shows.
 
-Each App runs in a task started with a fresh ``contextvars.Context`` so its
-``active_app`` never leaks into another App's or the host's code (P8). Output is
-dropped while the channel is paused and the screen is repainted in full when it
-resumes (P17): a slow terminal gets the current picture, not a backlog.
+The App runs in ``netcode.sharing.AppScreen``, in a task started with a fresh
+``contextvars.Context`` so its ``active_app`` never leaks into another App's or the host's
+code (P8). Usually the screen is the session's own; spectators who would see the same
+picture may share one (``netcode/sharing.py``), and any input or resize gives the session
+its own again. Output is dropped while this channel is paused and the screen is repainted
+in full when it resumes (P17): a slow terminal gets the current picture, not a backlog,
+and holds up no one who shares its screen.
 """
 
 from __future__ import annotations
 
 import asyncio
 import codecs
-import contextvars
 import logging
+import math
 from typing import Any
 
-from netcode.driver import (
-    RESTORE_SEQUENCES,
-    SYSTEMS,
-    SSHDriver,
-    color_system_for,
-    release_dead_print_captures,
-    session_console,
-)
+from netcode.driver import RESTORE_SEQUENCES, SYSTEMS, color_system_for
 from netcode.inputgate import InputGate, InputLimits
-from netcode.link import LocalLink
-from netcode.records import RecordStepper
 from netcode.session import Session
-from tui.app import make_app
+from netcode.sharing import AppScreen, ScreenShare
 from tui.rendering import SHORTCUTS
 
 log = logging.getLogger(__name__)
 
 
 class TerminalHandler:
-    """Connects one SSH channel with a PTY to one App and its Session."""
-
-    live_apps = 0
-    """Apps currently running (the churn test reads it)."""
+    """Connects one SSH channel with a PTY to its Session and the screen it shows."""
 
     def __init__(self, chan: Any, session: Session, term_type: str,
                  size: tuple[int, int], env: dict[str, str],
                  limits: InputLimits | None = None,
-                 render: frozenset[str] = SHORTCUTS) -> None:
+                 render: frozenset[str] = SHORTCUTS,
+                 share: ScreenShare | None = None) -> None:
         self._chan = chan
         self.session = session
+        self.term_type = term_type
+        self.render = render
         self.gate = InputGate(limits or InputLimits(), asyncio.get_running_loop().time())
         size = self.gate.clamp(*size)
         self.size = size
         self.depth = SYSTEMS[color_system_for(term_type, env)]
+        self.welcome: dict[str, Any] | None = None
+        """This session's identity while it shares a screen (the shared App holds none)."""
+        self._split_at = -math.inf
         self._told_dropped = False
         self._paused = False
         self._dirty = False
-        self._driver: SSHDriver | None = None
+        self._finished = False
         self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._pending_input: list[str] = []
-        self._link = LocalLink(session)
-        app = make_app(self._link, replayer=RecordStepper, shortcuts=render)
-        app.driver_class = SSHDriver
-        app.console = session_console(term_type, size)
-        app._meldhall_terminal = self  # type: ignore[attr-defined]
-        self.app: Any = app
-        self._task = asyncio.get_running_loop().create_task(
-            self._run(), name=f"app-{session.name}", context=contextvars.Context()
-        )
+        self.screen = AppScreen(share, self, term_type, render)
 
-    async def _run(self) -> None:
-        TerminalHandler.live_apps += 1
-        code = 0
-        try:
-            result = await self.app.run_async(size=self.size)
-            code = int(result or 0)
-        except Exception:
-            log.exception("app for %s crashed", self.session.name)
-            code = 1
-        finally:
-            TerminalHandler.live_apps -= 1
-            if self._driver is None or not self._driver._restored:
-                self.write_text(RESTORE_SEQUENCES)
-            self._link.close()
-            self.session.close("left", bye=False)
-            if not self._chan.is_closing():
-                self._chan.exit(code)
-            self.app = None
-            self._driver = None
-            release_dead_print_captures()
+    @property
+    def app(self) -> Any:
+        return self.screen.app
 
-    # Terminal protocol, used by SSHDriver
+    def screen_ended(self, screen: AppScreen, code: int, restored: bool) -> None:
+        """The App this terminal showed has ended: so has this session."""
+        if screen is self.screen:
+            self.finish(code, restored=restored and not screen.shared)
+
+    def finish(self, code: int, restored: bool = False) -> None:
+        """Leave the player's terminal usable, end the session and the channel."""
+        if self._finished:
+            return
+        self._finished = True
+        if not restored:
+            self.write_text(RESTORE_SEQUENCES)
+        self.session.close("left", bye=False)
+        if not self._chan.is_closing():
+            self._chan.exit(code)
+
+    def since_split(self) -> float:
+        return asyncio.get_running_loop().time() - self._split_at
+
+    def mark_split(self) -> None:
+        self._split_at = asyncio.get_running_loop().time()
+
+    def _own_screen(self) -> None:
+        """About to do something of its own: a shared screen's viewer gets its own App."""
+        if self.screen.shared and self.screen.share is not None:
+            self.screen.share.split(self)
+
+    # what the screen writes
     def write_text(self, data: str) -> None:
+        self.write_bytes(data.encode("utf-8"))
+
+    def write_bytes(self, data: bytes) -> None:
         if self._chan.is_closing():
             return
         if self._paused:
             self._dirty = True
             return
-        self._chan.write(data.encode("utf-8"))
-
-    def attach_driver(self, driver: SSHDriver) -> None:
-        self._driver = driver
-        for text in self._pending_input:
-            driver.feed(text)
-        self._pending_input.clear()
+        self._chan.write(data)
 
     # from the SSH channel
     def data_received(self, data: bytes) -> None:
@@ -111,10 +106,8 @@ class TerminalHandler:
         if not text:
             return
         self.session.last_input = now
-        if self._driver is None:
-            self._pending_input.append(text)
-        else:
-            self._driver.feed(text)
+        self._own_screen()
+        self.screen.feed(text)
 
     def _tell_dropped(self) -> None:
         """Once per flood, not once per chunk: the note itself must stay cheap."""
@@ -123,27 +116,35 @@ class TerminalHandler:
         self._told_dropped = True
         log.info("%r: input over the limit was dropped (%s characters so far)",
                  self.session, self.gate.dropped)
+        self._own_screen()
         if self.app is not None:
             self.app.notify("Input arrived faster than the host takes it: some was dropped.",
                             severity="warning")
 
     def resize(self, width: int, height: int) -> None:
         self.size = self.gate.clamp(width, height)
-        if self._driver is not None:
-            self._driver.resize(*self.size)
+        if self.screen.shared:
+            self._own_screen()  # built at the new size
+        else:
+            self.screen.resize(*self.size)
 
     def pause_writing(self) -> None:
         self._paused = True
 
     def resume_writing(self) -> None:
         self._paused = False
-        if self._dirty and self.app is not None:
+        if self._dirty:
             self._dirty = False
             self._chan.write(b"\x1b[2J")
-            self.app.refresh()  # the whole screen is dirty: the next frame repaints it all
+            self.screen.repaint()  # the whole screen is dirty: the next frame repaints it all
 
     def peer_gone(self) -> None:
-        if self.app is not None and self.app.is_running:
-            self.app.exit(0)
-        elif self.app is not None:
-            self._task.cancel()
+        screen = self.screen
+        if screen.shared:
+            screen.leave(self)
+            self.finish(0)
+        elif screen.app is not None and screen.app.is_running:
+            screen.app.exit(0)
+        elif screen.app is not None:
+            screen.retire()
+            self.finish(0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.color import ColorSystem
@@ -55,6 +56,23 @@ class HostMessage(Message):
         self.payload = payload
 
 
+@dataclass(slots=True)
+class Resume:
+    """What a new App needs to show what another App shows at a table, for a person whose
+    screen stops being shared with other spectators (``netcode/sharing.py``): the table's
+    state from the App that rendered it, and the person's own identity."""
+
+    welcome: dict[str, Any] | None
+    lobby_message: dict[str, Any] | None
+    table_id: int | None
+    table_message: dict[str, Any] | None
+    log_lines: list[Text]
+    last_discard: tuple[int, int] | None
+    settings: Settings
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    """Messages the link had delivered that the other App had not handled yet."""
+
+
 class MeldhallApp(App[int]):
     """One player's screens; everything it knows arrives through its link."""
 
@@ -68,9 +86,10 @@ class MeldhallApp(App[int]):
 
     def __init__(self, link: Link, settings: Settings | None = None,
                  replayer: Callable[[dict[str, Any]], Stepper] | None = None,
-                 shortcuts: frozenset[str] = SHORTCUTS) -> None:
+                 shortcuts: frozenset[str] = SHORTCUTS, resume: Resume | None = None) -> None:
         super().__init__()
         self.link = link
+        self._resume = resume
         self.shortcuts = shortcuts
         """Which of the rendering shortcuts that reach into Textual's private classes this
         App takes (``tui/rendering.py``); the screens look the same either way."""
@@ -85,6 +104,15 @@ class MeldhallApp(App[int]):
         self.table_screen: TableScreen | None = None
         self.log_lines: list[Text] = []
         self._base_colour: ColorSystem | None = None
+        self.last_payload: dict[str, Any] | None = None
+        """The host message handled last (a shared screen's host splits a session off
+        after it, so the new App gets what this one had not handled yet)."""
+        self.on_resumed: Callable[[], None] | None = None
+        """Called once an App started with ``resume`` shows the table: keys typed before
+        then wait for it, so that they act on the screen they were typed at."""
+        self.on_watching: Callable[[], None] | None = None
+        """Called after a view is shown while this App is on the plain watching screen
+        (``plain_watching``): the host may then share its rendering (netcode/sharing.py)."""
 
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
@@ -95,13 +123,72 @@ class MeldhallApp(App[int]):
 
     def on_mount(self) -> None:
         self._base_colour = self.console._color_system
+        if self._resume is not None:
+            self.settings = self._resume.settings
         self._apply_settings()
+        if self._resume is not None:
+            self._resume_from(self._resume)
+            self._resume = None
+            if self.table_screen is None:
+                self._resumed()
         self.link.start(lambda payload: self.post_message(HostMessage(payload)))
         self._check_size(self.size.width, self.size.height)
+
+    def _resume_from(self, resume: Resume) -> None:
+        """Show the state another App had reached, before anything else is handled (keys
+        typed meanwhile wait in the queue behind this mount)."""
+        self.welcome = resume.welcome
+        self.lobby_screen.show_identity(resume.welcome)
+        if resume.lobby_message is not None:
+            self.lobby_message = resume.lobby_message
+            self.lobby_screen.show(resume.lobby_message)
+        if resume.table_id is not None and resume.table_message is not None:
+            self._enter_table(resume.table_id)
+            self.table_message = resume.table_message
+            self.log_lines = list(resume.log_lines)
+            assert self.table_screen is not None
+            self.table_screen.last_discard = resume.last_discard
+        for payload in resume.pending:
+            self.on_host_message(HostMessage(payload))
+
+    def snapshot(self, welcome: dict[str, Any] | None) -> Resume:
+        """This App's table state, with someone else's identity (see ``Resume``)."""
+        screen = self.table_screen
+        return Resume(welcome, self.lobby_message, self.table_id, self.table_message,
+                      list(self.log_lines), screen.last_discard if screen else None,
+                      self.settings)
+
+    def forget_identity(self) -> None:
+        """The App is about to be shared: keep no one's name or reclaim code in it."""
+        self.welcome = None
+        self.lobby_screen.show_identity({"name": "-"})
+
+    def table_shown(self) -> None:
+        """The table screen is mounted and shows its view (after its first refresh)."""
+        self._resumed()
+        self.note_watching()
+
+    def _resumed(self) -> None:
+        callback, self.on_resumed = self.on_resumed, None
+        if callback is not None:
+            callback()
+
+    def note_watching(self) -> None:
+        """Tell the host when a view is on the plain watching screen (see ``on_watching``)."""
+        if self.on_watching is not None and self.plain_watching():
+            self.on_watching()
+
+    def plain_watching(self) -> bool:
+        """Watching a table (no seat) with no sheet, dialog or typing over the view."""
+        screen = self.table_screen
+        return (screen is not None and len(self.screen_stack) == 2
+                and self.screen_stack[-1] is screen and self.table_message is not None
+                and self.table_message.get("seat") is None and screen.plain())
 
     # host → screens
     def on_host_message(self, message: HostMessage) -> None:
         payload = message.payload
+        self.last_payload = payload
         tag = payload.get("t")
         if tag == "welcome":
             self.welcome = payload
@@ -116,6 +203,7 @@ class MeldhallApp(App[int]):
             self.table_message = payload
             assert self.table_screen is not None
             self.table_screen.show(payload)
+            self.note_watching()
         elif tag == "events":
             info = self._info()
             game = screen_for(info.view.get("game"))
@@ -271,6 +359,8 @@ class MeldhallApp(App[int]):
 
 def make_app(link: Link,
              replayer: Callable[[dict[str, Any]], Stepper] | None = None,
-             shortcuts: frozenset[str] = SHORTCUTS) -> MeldhallApp:
-    """Build one session's App around its link (tests pass a fake link)."""
-    return MeldhallApp(link, replayer=replayer, shortcuts=shortcuts)
+             shortcuts: frozenset[str] = SHORTCUTS, resume: Resume | None = None
+             ) -> MeldhallApp:
+    """Build one session's App around its link (tests pass a fake link); ``resume`` starts
+    it where another App was (see ``Resume``)."""
+    return MeldhallApp(link, replayer=replayer, shortcuts=shortcuts, resume=resume)

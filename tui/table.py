@@ -139,6 +139,7 @@ class TableScreen(Screen[None]):
         if getattr(self.app, "table_message", None) is not None:
             self.show(self.app.table_message)  # type: ignore[attr-defined]
         self._status()
+        self.call_after_refresh(self.app.table_shown)  # type: ignore[attr-defined]
 
     def on_resize(self) -> None:
         # Seats and melds are laid out in lines for a width: rebuild them after the
@@ -409,6 +410,16 @@ class TableScreen(Screen[None]):
         widget = self.query_one("#staged", TextLines)
         widget.display = bool(self.staged)
         widget.show((tuple((m, tuple(c)) for m, c in self.staged), info.look), staged)
+
+    def plain(self) -> bool:
+        """Nothing on this screen but what the view and the table's log show: no typing,
+        no staged cards or chosen target, no refusal or note, the chat line not in use.
+        Two spectators whose screens are plain (and alike otherwise) see the same picture,
+        so the host may render it once for both (``netcode/sharing.py``)."""
+        return (self._ready and self.typing is None and not self.staged and self.target is None
+                and self.steal_target is None and not self.declared and self.error is None
+                and not isinstance(self.focused, Input)
+                and not self.query_one("#chat", Input).value)
 
     def on_hand_view_changed(self, _: HandView.Changed) -> None:
         self._hand_head()

@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncssh
 
 from netcode.server import Host, HostConfig
-from netcode.terminal import TerminalHandler
+from netcode.sharing import AppScreen
 from tui.app import MeldhallApp
 
 ROUNDS = 30
@@ -73,7 +73,7 @@ async def test_churn_memory_flat_and_no_app_survives(tmp_path: Path) -> None:
                 *(one_session(host.port, f"s{i}", keys[i]) for i in range(SESSIONS))
             ), 120)
             for _ in range(50):
-                if TerminalHandler.live_apps == 0 and not host.lobby.sessions:
+                if AppScreen.live_apps == 0 and not host.lobby.sessions:
                     break
                 await asyncio.sleep(0.02)
             gc.collect()

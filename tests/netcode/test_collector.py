@@ -11,7 +11,7 @@ import asyncssh
 from test_churn import live_apps, one_session
 
 from netcode.server import Host, HostConfig
-from netcode.terminal import TerminalHandler
+from netcode.sharing import AppScreen
 
 SESSIONS = 12
 ROUNDS = 3
@@ -30,7 +30,7 @@ async def test_frozen_objects_are_freed_after_churn(tmp_path: Path) -> None:
             await asyncio.wait_for(asyncio.gather(
                 *(one_session(host.port, f"f{i}", keys[i]) for i in range(SESSIONS))), 120)
             for _ in range(50):
-                if TerminalHandler.live_apps == 0 and not host.lobby.sessions:
+                if AppScreen.live_apps == 0 and not host.lobby.sessions:
                     break
                 await asyncio.sleep(0.02)
             collector.tick()  # what the timer does every few seconds
