@@ -253,8 +253,10 @@ class KeysScreen(ModalScreen[None]):
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
         self.lines = []
+        listed = getattr(screen, "listed_in_keys", None)
         for binding in screen.BINDINGS:
-            if isinstance(binding, Binding):
+            if isinstance(binding, Binding) and (
+                    listed is None or listed(binding.action.split("(")[0])):
                 key = ", ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
                 self.lines.append(f"{key:>12}  {binding.description}")
 

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from engine.cards import parse_card, rank_of
+from engine.registry import GAMES
 from tui.cards import (
     CodeError,
     card_label,
@@ -482,6 +483,15 @@ class TableScreen(Screen[None]):
             return {}
         legal = (self.message.get("view") or {}).get("legal") or []
         return {entry.get("type"): entry for entry in legal}
+
+    def listed_in_keys(self, action: str) -> bool:
+        """The keys help (?) lists the actions of this table's game only: a player of a
+        game without offers, or without a pile, is not shown keys for them."""
+        kind = NEEDS.get(action)
+        name = (self.message or {}).get("view", {}).get("game")
+        if kind is None or name not in GAMES:
+            return True
+        return kind in GAMES[name].factory.ACTIONS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in NEEDS:

@@ -145,3 +145,12 @@ async def test_the_score_sheet_lists_each_canasta_and_the_red_threes() -> None:
         reds = item["red_threes"]
         if reds["count"]:
             assert f"{reds['count']} x {reds['each']}: {reds['points']}" in text
+
+
+async def test_the_keys_help_lists_only_canastones_actions() -> None:
+    """? at a Canastone table lists its actions (take the pile, discard, ask to go out),
+    not Skarney's (offer, last card, steal a wild card)."""
+    game = engine.create_game("canastone", 4, 1)
+    text, _ = await shown(game, 0, (80, 40), keys=("question_mark",))
+    assert "Take pile" in text and "Discard" in text and "Ask to go out" in text
+    assert "Offer" not in text and "Last card" not in text and "Steal wild" not in text

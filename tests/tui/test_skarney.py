@@ -102,3 +102,12 @@ async def test_at_80x24_the_other_team_is_one_line_with_its_declared_wild() -> N
     game = position(TABLE)
     text, _ = await shown(game, 0, (80, 24))
     assert "5♠-7♠(JK=7♠)" in text and "Qx3" in text
+
+
+async def test_the_keys_help_lists_only_skarneys_actions() -> None:
+    """? at a Skarney table lists its offer, last card and steal, and no pile to take or
+    plain discard (Skarney has no discard pile)."""
+    game = engine.create_game("skarney", 3, 1)
+    text, _ = await shown(game, 0, (80, 40), keys=("question_mark",))
+    assert "Offer" in text and "Last card" in text and "Steal wild" in text
+    assert "Take pile" not in text and "Discard" not in text
