@@ -30,6 +30,9 @@ import hmac
 import logging
 import os
 import sqlite3
+import threading
+import weakref
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +62,29 @@ NO_PTY_MESSAGE = (
     "meldhall is a card game and needs a terminal: connect with plain `ssh -p PORT NAME@HOST`"
     " (not -T, and without a command).\r\n"
 )
+
+
+_POOLED: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+
+
+def start_worker_threads(loop: asyncio.AbstractEventLoop) -> None:
+    """Give the loop a thread pool whose threads all exist before any App does.
+
+    A thread keeps the ``sys.stderr`` it was started with, and while an App runs that is
+    the App's print capture (pitfall P5 of the feasibility study): a worker the tables'
+    ``asyncio.to_thread`` starts lazily mid-game pinned that App, and everything it holds,
+    for the life of the host (up to one App per pool thread). Started here, the workers
+    hold the host's own stderr. Once per loop."""
+    if loop in _POOLED:
+        return
+    workers = min(32, (os.cpu_count() or 1) + 4)  # ThreadPoolExecutor's own default
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="meldhall-worker")
+    started = threading.Barrier(workers + 1, timeout=10)
+    for _ in range(workers):  # each waits for the others, so each gets a thread of its own
+        pool.submit(started.wait)
+    started.wait()
+    loop.set_default_executor(pool)
+    _POOLED.add(loop)
 
 
 @dataclass(slots=True)
@@ -396,6 +422,7 @@ class Host:
         Raises ``StartupError`` (one line, having released everything it took) when
         the database cannot be read or the port cannot be opened.
         """
+        start_worker_threads(asyncio.get_running_loop())
         try:
             try:
                 await self.lobby.restore()

@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import os
-import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -309,13 +307,9 @@ async def test_no_app_survives_sharing_splitting_and_leaving(
     from netcode.sharing import AppScreen
     from tui.app import MeldhallApp
 
-    # A worker thread keeps the sys.stderr it was born with (threading.Thread._stderr):
-    # one the table's asyncio.to_thread starts while an App's print capture is installed
-    # (P5) pins that App for good. That predates sharing and is bounded by the pool's
-    # size; here the pool's threads are all started before any App exists.
-    workers = min(32, (os.cpu_count() or 1) + 4)  # ThreadPoolExecutor's default
-    barrier = threading.Barrier(workers, timeout=10)
-    await asyncio.gather(*(asyncio.to_thread(barrier.wait) for _ in range(workers)))
+    # A worker thread keeps the sys.stderr it was born with: one started while an App's
+    # print capture is installed would pin that App. The host starts its pool's threads
+    # before any App exists (`netcode.server.start_worker_threads`).
     on = Room(hosts[0])
     await on.open()
     try:
