@@ -64,6 +64,22 @@ class Tactics:
     def is_wild(self, code: str, view: dict[str, Any]) -> bool:
         return code == "JK" or self.rank(code) in view.get("wild_ranks", ())
 
+    def holds_wild(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
+        """Whether a meld as the view shows it has a wild card in it."""
+        return any(self.is_wild(c["code"], view) for c in meld.get("cards", ()))
+
+    @staticmethod
+    def next_seat(view: dict[str, Any]) -> int | None:
+        """The seat that plays after the view's own; None for a spectator."""
+        seat, seats = view.get("seat"), sum(len(t) for t in view.get("teams") or ())
+        return None if seat is None or not seats else (seat + 1) % seats
+
+    @staticmethod
+    def side_of(view: dict[str, Any], seat: int | None = None) -> int | None:
+        """The team of `seat` (the view's own seat by default); None for a spectator."""
+        seat = view.get("seat") if seat is None else seat
+        return next((i for i, t in enumerate(view.get("teams") or ()) if seat in t), None)
+
     def points(self, code: str, view: dict[str, Any]) -> int:
         """Card points as the family counts them (used to choose, never to score)."""
         rank = self.rank(code)
@@ -269,9 +285,7 @@ class BasicBot:
         the game does not keep them, or when going out is what pays now."""
         if not tactics.keeps_pairs(view):
             return set()
-        seat, teams = view.get("seat"), view.get("teams") or []
-        mine = next((i for i, t in enumerate(teams) if seat in t), None)
-        if not (view.get("opened") or {}).get(mine):
+        if not (view.get("opened") or {}).get(tactics.side_of(view)):
             return set()
         by_rank: dict[str, list[int]] = {}
         for card, code in codes.items():
@@ -282,8 +296,7 @@ class BasicBot:
     def _may_go_out(self, view: dict[str, Any], tactics: Tactics) -> bool:
         """Going out ends the deal: worth it on the last hand only when this side's melds
         are ahead of every other side's (a side behind plays on and melds more)."""
-        seat, teams = view.get("seat"), view.get("teams") or []
-        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        seat, mine = view.get("seat"), tactics.side_of(view)
         counts = (view.get("counts") or {}).get(seat, {})
         if any(isinstance(v, int) and not isinstance(v, bool) and v > 0
                for k, v in counts.items() if k != "hand"):
@@ -298,20 +311,16 @@ class BasicBot:
 
     def _next_sides_ranks(self, view: dict[str, Any]) -> set[str]:
         """The ranks the next seat's side has melds of: feeding it one helps it take the pile."""
-        seat, teams = view.get("seat"), view.get("teams") or []
-        if seat is None or not teams:
+        following = Tactics.next_seat(view)
+        if following is None:
             return set()
-        seats = sum(len(t) for t in teams)
-        following = (seat + 1) % seats
-        team = next((i for i, t in enumerate(teams) if following in t), None)
-        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        team, mine = Tactics.side_of(view, following), Tactics.side_of(view)
         if team is None or team == mine:
             return set()
         return {m["rank"] for m in view.get("melds", ()) if m.get("team") == team and m.get("rank")}
 
     def _behind(self, view: dict[str, Any]) -> bool:
-        seat, teams, totals = view.get("seat"), view.get("teams") or [], view.get("totals") or {}
-        mine = next((i for i, t in enumerate(teams) if seat in t), None)
+        totals, mine = view.get("totals") or {}, Tactics.side_of(view)
         if mine is None or not totals:
             return False
         ours = totals.get(mine, 0)

@@ -57,24 +57,22 @@ class CNTactics(Tactics):
 
     kind_order = ("answer", "next_deal", "meld", "take_pile", "draw", "ask_to_go_out",
                   "lay_off")
+
     def freeze_now(self, view: dict[str, Any], behind: bool) -> bool:
         """Also when the next player holds a big hand (pairs for most tops) and the pile
         is worth taking: a wild card freezes it (CN-P3)."""
         pile = view.get("discard") or {}
         if behind or pile.get("frozen") or pile.get("size", 0) < 6:
             return behind
-        seats = sum(len(t) for t in view.get("teams") or ())
-        following = ((view.get("seat") or 0) + 1) % max(seats, 1)
-        return ((view.get("counts") or {}).get(following) or {}).get("hand", 0) >= 12
+        counts = (view.get("counts") or {}).get(self.next_seat(view)) or {}
+        return counts.get("hand", 0) >= 12
 
     def keeps_pairs(self, view: dict[str, Any]) -> bool:
         """A pile of a dozen cards is worth keeping pairs for while the side still lacks
         a canasta it needs to go out (CN-G1)."""
         if (view.get("discard") or {}).get("size", 0) < 12:
             return False
-        seat = view.get("seat")
-        team = next((i for i, t in enumerate(view.get("teams") or []) if seat in t), None)
-        have = (view.get("canastas") or {}).get(team, ())
+        have = (view.get("canastas") or {}).get(self.side_of(view), ())
         return "natural" not in have or not any(c != "natural" for c in have)
 
     def wild_onto(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
@@ -87,7 +85,7 @@ class CNTactics(Tactics):
             return True
         natural = [m for m in view.get("melds", ()) if m.get("team") == team
                    and m.get("rank") is not None and not m.get("complete")
-                   and not any(self.is_wild(c["code"], view) for c in m["cards"])]
+                   and not self.holds_wild(m, view)]
         if not natural:
             return True
         return meld.get("id") != max(natural, key=lambda m: (m["size"], -m["id"]))["id"]

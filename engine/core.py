@@ -251,11 +251,13 @@ class FamilyGame:
         return v
 
     def to_dict(self) -> dict[str, Any]:
-        state = data_copy({k: getattr(self, k) for k in self.STATE})
+        # (the parts written in their own form below are not copied twice)
+        state = data_copy({k: getattr(self, k) for k in self.STATE
+                           if k not in ("melds", "totals", "winners")})
         state["melds"] = [m.to_dict() for m in self.melds.values()]
         state["totals"] = [[t, p] for t, p in sorted(self.totals.items())]
         state["winners"] = list(self.winners)
-        state["log"] = [[s, a] for s, a in data_copy(self.log)]
+        state["log"] = [[s, a] for s, a in state["log"]]
         return {"game": self.name, "seats": self.seats, "seed": self.seed,
                 "options": data_copy(self.options), "state": state}
 
@@ -452,7 +454,7 @@ class FamilyGame:
             idx[1] = version
 
     def _show_in_hand(self, seat: int, ids: list[int]) -> None:
-        """Cards just added to the hand that every player saw go there (`shown`). A new
+        """Cards of the hand that every player saw go there (`shown`). A new
         list: a trial game (Canastone's checks) shares its game's lists until it sets
         its own."""
         self.shown = [[*ids_, *ids] if s == seat else ids_ for s, ids_ in enumerate(self.shown)]

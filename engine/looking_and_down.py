@@ -37,7 +37,7 @@ class LDTactics(Tactics):
     def wild_onto(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
         """Natural melds stay natural: a red canasta pays 500, and 1000 with a red three,
         which otherwise costs 500 in hand (LD-SC2, LD-M5); a black canasta pays 300."""
-        return any(self.is_wild(c["code"], view) for c in meld.get("cards", ()))
+        return self.holds_wild(meld, view)
 
 
 class LookingAndDown(CanastaGame):

@@ -80,7 +80,6 @@ class SearchBot:
         self.basic = BasicBot(seed)
         self.rollouts = 0
         """Rollouts made for the last decision (the benchmark reports it)."""
-        self._horizon = Tactics.search_horizon
 
     def __repr__(self) -> str:
         return f"SearchBot(think_ms={self.think_ms})"
@@ -93,7 +92,7 @@ class SearchBot:
         if game is None or view.get("seat") is None:
             return basic
         candidates = self._candidates(view, basic)
-        self._horizon = tactics_for(view).search_horizon
+        horizon = tactics_for(view).search_horizon
         if len(candidates) < 2:
             return basic
         seat = view["seat"]
@@ -113,7 +112,7 @@ class SearchBot:
                     break
                 world = determinize(game, seat, random.Random(world_seed))
                 results.append(self._rollout(world, seat, ours, action, deadline,
-                                             world_seed))
+                                             world_seed, horizon))
                 self.rollouts += 1
             if len(results) < len(candidates):
                 break  # a deal not tried by every candidate is not a fair comparison
@@ -174,10 +173,11 @@ class SearchBot:
         return []
 
     def _rollout(self, world: Any, seat: int, ours: int, action: dict[str, Any],
-                 deadline: float, bots_seed: int = 0) -> float | None:
+                 deadline: float, bots_seed: int, horizon: int) -> float | None:
         """The side's score in this deal against the best other side's, after the move and
-        basic play to the end of the deal; None when the move cannot be made in this deal
-        of the unseen cards. Every candidate is legal at the table, so that is the deal's
+        basic play for `horizon` actions or to the end of the deal (then the table as it
+        stands); None when the move cannot be made in this deal of the unseen cards.
+        Every candidate is legal at the table, so that is the deal's
         fault, not the move's: letting a partner go out carries out the partner's plan,
         whose cards the seat cannot see (dealt other faces, the plan fails), and scoring it
         as a disaster made the search refuse every partner (Skarney: 25% against basic)."""
@@ -190,7 +190,7 @@ class SearchBot:
         # The same players for every candidate on a deal (seeded by it): the candidates'
         # results then differ by the move, not by the players' own random choices.
         players = {s: BasicBot(bots_seed + s) for s in range(world.seats)}
-        for step in range(self._horizon):
+        for step in range(horizon):
             if world.over or world.deal_number != deal or not world.to_act \
                     or world.phase in world.BETWEEN_DEALS:
                 break

@@ -74,8 +74,7 @@ class SKTactics(Tactics):
         if not card or self.is_wild(card, view):
             return bool(card)
         rank = self.rank(card)
-        seat, teams = view.get("seat"), view.get("teams") or []
-        team = next((i for i, t in enumerate(teams) if seat in t), None)
+        team = self.side_of(view)
         if any(self.rank(c["code"]) == rank for c in view.get("hand", ())):
             return True
         return any(m.get("team") == team and m.get("rank") == rank

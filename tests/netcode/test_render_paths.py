@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ptyscreen import PtyScreen, open_pty
-from seatplay import play_seat
+from ptyscreen import open_pty
+from seatedroom import SeatedTable, cells
 
-from netcode.client import MeldhallClient
 from netcode.server import Host, HostConfig
 from tui.rendering import KNOWN
 
@@ -45,70 +44,25 @@ async def hosts(tmp_path: Path) -> AsyncIterator[list[Host]]:
             await host.stop()
 
 
-def cells(screen: PtyScreen) -> list[list[tuple[Any, ...]]]:
-    """Every cell as a person sees it: the character, its colours and attributes."""
-    buffer = screen.screen.buffer
-    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse)
-             for c in (buffer[y][x] for x in range(screen.screen.columns))]
-            for y in range(screen.screen.lines)]
-
-
-async def settled(screen: PtyScreen, quiet: float = 0.4) -> None:
-    """Wait until the screen has had nothing new for ``quiet`` seconds."""
-    while True:
-        screen.changed.clear()
-        try:
-            await asyncio.wait_for(screen.changed.wait(), quiet)
-        except TimeoutError:
-            return
-
-
-class Room:
-    """One host's table: four seat programs, an observer and the two watchers."""
+class Room(SeatedTable):
+    """One host's table with a watcher at each colour depth of `TERMS`."""
 
     def __init__(self, host: Host) -> None:
-        self.host = host
-        self.clients: list[MeldhallClient] = []
+        super().__init__(host)
         self.conns: list[Any] = []
-        self.watchers: dict[str, PtyScreen] = {}
-        self.table = 0
 
     async def open(self) -> None:
-        port = self.host.port
-        seats = []
-        for i in range(4):
-            client = await MeldhallClient.connect("127.0.0.1", port, f"p{i}")
-            self.clients.append(client)
-            await client.wait_for("welcome")
-            seats.append(client)
-        seats[0].send("create", game="hand_and_foot", seats=4, seed=77, options={"deals": 1})
-        self.table = (await seats[0].wait_for("joined"))["table"]
-        for i, client in enumerate(seats[1:], 1):
-            client.send("sit", table=self.table, seat=i)
-            await client.wait_for("joined")
+        await super().open()
         for term in TERMS:
-            conn, screen = await open_pty(port, term.replace("-", ""), term=term)
+            conn, screen = await open_pty(self.host.port, term.replace("-", ""), term=term)
             self.conns.append(conn)
             await screen.wait_for(lambda t: "lobby" in t)
             screen.press("w")
             await screen.wait_for(lambda t: f"table {self.table}" in t)
             self.watchers[term] = screen
-        for client in self.clients:
-            client._cursor = 0  # the seat programs act on the views already received
-
-    async def play_to(self, stop: int) -> None:
-        for client in self.clients:  # each seat program starts from its newest view
-            views = [i for i, m in enumerate(client.received) if m.get("t") == "view"]
-            client._cursor = views[-1] if views else 0
-        await asyncio.gather(*(play_seat(c, i, bot_seed=500 + i, stop_at=stop)
-                               for i, c in enumerate(self.clients)))
-        for screen in self.watchers.values():
-            await screen.wait_for(lambda t: True)
-            await settled(screen)
 
     def close(self) -> None:
-        for client in self.clients:
-            client.close()
+        super().close()
         for conn in self.conns:
             conn.close()
 

@@ -18,10 +18,8 @@ from typing import Any
 
 import pytest
 from ptyscreen import PtyScreen, open_pty
-from seatplay import play_seat
-from test_render_paths import cells, settled
+from seatedroom import SeatedTable, cells, settled
 
-from netcode.client import MeldhallClient
 from netcode.server import Host, HostConfig
 from netcode.terminal import TerminalHandler
 
@@ -61,27 +59,12 @@ async def until(check: Any, timeout: float = 10.0) -> None:
     assert check()
 
 
-class Room:
-    """One host's table: four seat programs and PTY spectators."""
+class Room(SeatedTable):
+    """One host's table; spectators join it by name (`watch`)."""
 
     def __init__(self, host: Host) -> None:
-        self.host = host
-        self.clients: list[MeldhallClient] = []
+        super().__init__(host)
         self.conns: dict[str, Any] = {}
-        self.watchers: dict[str, PtyScreen] = {}
-        self.table = 0
-
-    async def open(self) -> None:
-        for i in range(4):
-            client = await MeldhallClient.connect("127.0.0.1", self.host.port, f"p{i}")
-            self.clients.append(client)
-            await client.wait_for("welcome")
-        first = self.clients[0]
-        first.send("create", game="hand_and_foot", seats=4, seed=77, options={"deals": 1})
-        self.table = (await first.wait_for("joined"))["table"]
-        for i, client in enumerate(self.clients[1:], 1):
-            client.send("sit", table=self.table, seat=i)
-            await client.wait_for("joined")
 
     async def watch(self, name: str, size: tuple[int, int] = (100, 30)) -> PtyScreen:
         conn, screen = await open_pty(self.host.port, name)
@@ -95,19 +78,8 @@ class Room:
         self.watchers[name] = screen
         return screen
 
-    async def play_to(self, stop: int) -> None:
-        for client in self.clients:  # each seat program starts from its newest view
-            views = [i for i, m in enumerate(client.received) if m.get("t") == "view"]
-            client._cursor = views[-1] if views else 0
-        await asyncio.gather(*(play_seat(c, i, bot_seed=500 + i, stop_at=stop)
-                               for i, c in enumerate(self.clients)))
-        for screen in self.watchers.values():
-            if not screen.closed:
-                await settled(screen)
-
     def close(self) -> None:
-        for client in self.clients:
-            client.close()
+        super().close()
         for conn in self.conns.values():
             conn.close()
 
@@ -126,13 +98,20 @@ async def rooms(hosts: tuple[Host, Host]) -> tuple[Room, Room]:
     return on, off
 
 
+async def two_and_two(on: Room, off: Room) -> tuple[PtyScreen, ...]:
+    """Ann and Bob watching on the sharing host (once they share one App), Ref and Rex
+    on the other."""
+    ann, bob = await on.watch("ann"), await on.watch("bob")
+    ref, rex = await off.watch("ref"), await off.watch("rex")
+    await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+    return ann, bob, ref, rex
+
+
 async def test_alike_spectators_share_one_app_and_see_what_an_unshared_one_sees(
         hosts: tuple[Host, Host]) -> None:
     on, off = await rooms(hosts)
     try:
-        ann, bob = await on.watch("ann"), await on.watch("bob")
-        ref, rex = await off.watch("ref"), await off.watch("rex")
-        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        ann, bob, ref, rex = await two_and_two(on, off)
         assert len(on.host.screens.shared_screens()) == 1
         # the setting off is the old way: every session its own App
         assert handler(off.host, "ref").screen is not handler(off.host, "rex").screen
@@ -156,9 +135,7 @@ async def test_a_key_press_splits_a_spectator_off_and_the_other_follows_play(
         hosts: tuple[Host, Host]) -> None:
     on, off = await rooms(hosts)
     try:
-        ann, bob = await on.watch("ann"), await on.watch("bob")
-        ref, rex = await off.watch("ref"), await off.watch("rex")
-        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        ann, bob, ref, rex = await two_and_two(on, off)
         await asyncio.gather(on.play_to(5), off.play_to(5))
         shared = handler(on.host, "ann").screen
         bob.press("s")  # the score sheet
