@@ -15,6 +15,7 @@ import asyncio
 import codecs
 import logging
 import math
+import re
 from typing import Any
 
 from netcode.driver import RESTORE_SEQUENCES, SYSTEMS, color_system_for
@@ -24,6 +25,19 @@ from netcode.sharing import AppScreen, ScreenShare
 from tui.rendering import SHORTCUTS
 
 log = logging.getLogger(__name__)
+
+MOUSE_REPORT = re.compile(r"\x1b\[<(\d+);\d+;\d+[Mm]")
+"""A mouse report in the SGR encoding (mode 1006, which the screens turn on)."""
+
+
+def pointer_motion_only(text: str) -> bool:
+    """Whether input is nothing but reports of the pointer moving with no button or wheel
+    (mode 1003 reports every move): what a spectator's mouse sends as it crosses the
+    terminal. On a shared watching screen nothing answers to it (no widget there reacts
+    to hovering) and splitting off for it would give every mouse user an App of their own."""
+    reports = MOUSE_REPORT.findall(text)
+    return bool(reports) and MOUSE_REPORT.sub("", text) == "" and all(
+        int(code) & 0b1100011 == 0b0100011 for code in reports)  # motion, no button or wheel
 
 
 class TerminalHandler:
@@ -104,6 +118,8 @@ class TerminalHandler:
         elif text:
             self._told_dropped = False
         if not text:
+            return
+        if self.screen.shared and pointer_motion_only(text):
             return
         self.session.last_input = now
         self._own_screen()

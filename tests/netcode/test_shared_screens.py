@@ -167,6 +167,29 @@ async def test_a_key_press_splits_a_spectator_off_and_the_other_follows_play(
         off.close()
 
 
+async def test_moving_the_mouse_keeps_a_spectator_sharing_and_a_click_splits_it(
+        hosts: tuple[Host, Host]) -> None:
+    """Mouse reporting is on by default and reports every move: a spectator whose pointer
+    crosses the terminal still shares (nothing on the watching screen answers to hover),
+    and still sees what an unshared spectator sees; a click is input of its own."""
+    on, off = await rooms(hosts)
+    try:
+        _ann, bob, ref, _rex = await two_and_two(on, off)
+        shared = handler(on.host, "ann").screen
+        for x in range(5, 60, 5):  # the pointer crossing the screen, and with shift held
+            bob.press(f"\x1b[<35;{x};8M\x1b[<39;{x};9M")
+        await asyncio.gather(on.play_to(6), off.play_to(6))
+        await settled(bob)
+        assert handler(on.host, "bob").screen is shared
+        same(bob, ref, "bob after moving the mouse")
+        bob.press("\x1b[<0;40;8M\x1b[<0;40;8m")  # a click
+        await until(lambda: handler(on.host, "bob").screen is not shared)
+        assert handler(on.host, "ann").screen is shared
+    finally:
+        on.close()
+        off.close()
+
+
 async def test_different_sizes_never_share(hosts: tuple[Host, Host]) -> None:
     on = Room(hosts[0])
     await on.open()
