@@ -47,6 +47,11 @@ PANEL_LINES = SharedBuilds()
 
 
 class TableScreen(Screen[None]):
+    AUTO_FOCUS = "HandView"
+    """What gets the focus when the screen comes back (a sheet or dialog closed) with
+    nothing focused: the hand, where keys act. A spectator has no hand to focus and keeps
+    none, so keys stay commands; Textual's default (the first focusable widget) put a
+    spectator in the chat line after a sheet closed, and `s` then typed an "s" there."""
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("p", "take", "Take pile"),

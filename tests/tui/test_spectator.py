@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import Input
+
 import engine
 from engine.bots import make_bot
 from tests.tui.conftest import NAMES, FakeLink, at_table, screen_text, view_message
@@ -42,3 +44,20 @@ async def test_without_open_hands_the_deal_end_shows_no_hand() -> None:
         await at_table(pilot, link, game, None)
         text = screen_text(pilot.app)
         assert "Hands left" not in text and "Your hand" not in text
+
+
+async def test_keys_stay_commands_for_a_spectator_after_the_score_sheet_closes() -> None:
+    """Closing a sheet used to leave a spectator in the chat line (Textual focused the
+    first focusable widget), so the next `s` typed an "s" there instead of opening the
+    score sheet again."""
+    link, game = FakeLink(), engine.create_game("hand_and_foot", 4, 3)
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, None)
+        table = pilot.app.screen
+        for _ in range(2):
+            await pilot.press("s")
+            assert type(pilot.app.screen).__name__ == "ScoreScreen"
+            await pilot.press("escape")
+            assert pilot.app.screen is table
+            assert not isinstance(pilot.app.focused, Input)
+        assert not any(m.get("t") == "chat" for m in link.sent)
