@@ -67,13 +67,22 @@ class CNTactics(Tactics):
         counts = (view.get("counts") or {}).get(self.next_seat(view)) or {}
         return counts.get("hand", 0) >= 12
 
+    @staticmethod
+    def naturals_needed(view: dict[str, Any]) -> int:
+        """Natural canastas a side needs to go out: one (CN-G1), or two under CN-O4's
+        `"two_natural"` (the table's options are public: the view carries this one)."""
+        return 2 if view.get("go_out_canastas") == "two_natural" else 1
+
     def keeps_pairs(self, view: dict[str, Any]) -> bool:
         """A pile of a dozen cards is worth keeping pairs for while the side still lacks
-        a canasta it needs to go out (CN-G1)."""
+        a canasta it needs to go out (CN-G1, CN-O4)."""
         if (view.get("discard") or {}).get("size", 0) < 12:
             return False
-        have = (view.get("canastas") or {}).get(self.side_of(view), ())
-        return "natural" not in have or not any(c != "natural" for c in have)
+        have = list((view.get("canastas") or {}).get(self.side_of(view), ()))
+        naturals = have.count("natural")
+        if naturals < self.naturals_needed(view):
+            return True
+        return naturals == len(have) and self.naturals_needed(view) == 1
 
     def wild_onto(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
         """A side goes out only with a natural canasta (CN-G1): until it has one, its
@@ -81,7 +90,8 @@ class CNTactics(Tactics):
         bot at two seats, wild cards laid off anywhere lost a fifth of the games, mostly
         deals where the side held mixed canastas only and could not go out.)"""
         team = meld.get("team")
-        if "natural" in (view.get("canastas") or {}).get(team, ()):
+        have = list((view.get("canastas") or {}).get(team, ()))
+        if have.count("natural") >= self.naturals_needed(view):
             return True
         natural = [m for m in view.get("melds", ()) if m.get("team") == team
                    and m.get("rank") is not None and not m.get("complete")
@@ -770,6 +780,7 @@ class Canastone(PlannedAnswer, CanastaGame):
             "min_count": {t: 0 if self.opened[t] else self.min_count(t) for t in teams},
             "initial_minimum": {t: self.min_count(t) for t in teams},
             "target_score": self.options["target_score"],
+            "go_out_canastas": self.options["go_out_canastas"],
             "max_deals": self.options["max_deals"],
             "totals": totals, "score_sheet": sheet, "over": self.over, "winners": winners,
         }
@@ -826,5 +837,6 @@ class Canastone(PlannedAnswer, CanastaGame):
             "red_threes": {t: text(r) for t, r in enumerate(self.red_threes)},
             "asked": self.asked, "barred": self.barred,
             "target_score": self.options["target_score"],
+            "go_out_canastas": self.options["go_out_canastas"],
         }
 

@@ -131,6 +131,31 @@ def test_CN_G1_basic_bot_keeps_its_best_natural_meld_free_of_wild_cards() -> Non
     assert bot.act(with_natural) == {"type": "lay_off", "meld": 1, "cards": [1]}
 
 
+def test_CN_O4_basic_bot_keeps_a_meld_natural_until_its_side_has_two_natural_canastas(
+        ) -> None:
+    """With `go_out_canastas` "two_natural" a side goes out only with two natural
+    canastas (CN-O4): one is not enough to lay wild cards on the best natural meld, nor
+    to stop keeping pairs for a big pile."""
+    bot = make_bot("basic", 1)
+    one = {0: ["natural"], 1: []}
+    action = bot.act(_wild_lay_off_view("canastone", canastas=one,
+                                        go_out_canastas="two_natural"))
+    assert action["type"] == "lay_off" and action["meld"] != 1
+    two = {0: ["natural", "natural"], 1: []}
+    assert bot.act(_wild_lay_off_view("canastone", canastas=two,
+                                      go_out_canastas="two_natural"))["meld"] == 1
+    melds = [_meld(1, 0, "9", ["9S", "9H", "9D"])]
+    legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1, 2]}]},
+             {"type": "discard", "cards": [1, 2, 3, 4]}]
+    hand = [(1, "9C"), (2, "9D"), (3, "5H"), (4, "6D")]
+    pile = {"size": 15, "frozen": False}
+    natural_and_mixed = _seat0("canastone", hand, legal, melds, discard=pile,
+                               canastas={0: ["natural", "mixed"], 1: []})
+    assert bot.act(natural_and_mixed)["type"] == "lay_off"  # CN-G1 met: no pairs kept
+    assert bot.act({**natural_and_mixed, "go_out_canastas": "two_natural"})["type"] \
+        == "discard"
+
+
 def test_LD_SC2_basic_bot_keeps_natural_melds_natural() -> None:
     """A red canasta (no wild card) pays 500, or 1000 with a red three, against 300 for a
     black one (LD-SC2): the basic bot lays wild cards only onto melds that hold one."""
