@@ -157,8 +157,10 @@ def _plain(value: Any, where: str, depth: int = 0) -> None:
         if len(value) > MAX_ITEMS:
             raise _fail(where, f"has more than {MAX_ITEMS} entries")
         for k, item in value.items():
-            if type(k) is not str or len(k) > 64:
-                raise _fail(where, "keys must be short strings")
+            # (a decimal key arrives as an int: the framing's rule, netcode/framing.py)
+            if not ((type(k) is str and len(k) <= 64)
+                    or (type(k) is int and -MAX_INT <= k <= MAX_INT)):
+                raise _fail(where, "keys must be short strings or whole numbers")
             _plain(item, f"{where}[{k!r}]", depth + 1)
     else:
         raise _fail(where, f"cannot hold a {kind.__name__}")

@@ -55,6 +55,21 @@ def seat_range(game: dict[str, Any]) -> str:
     return "/".join(str(s) for s in seats)
 
 
+def games_lines(games: list[dict[str, Any]], width: int) -> str:
+    """" Games: A (2-8) · B (4) ..." wrapped between games to fit `width` (cropped, the
+    last of four games was cut off at 80 columns)."""
+    lines, line = [], " Games:"
+    for i, g in enumerate(games):
+        item = f"{g.get('title')} ({seat_range(g)})"
+        joined = f"{line}{' ·' if i else ''} {item}"
+        if i and len(joined) > width - 1:
+            lines.append(line + " ·")
+            line = f"        {item}"
+        else:
+            line = joined
+    return "\n".join([*lines, line])
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "sit", "Sit", show=False),
@@ -140,16 +155,18 @@ class LobbyScreen(Screen[None]):
             if pages > 1:
                 t.append(f" {total} tables, page {page + 1} of {pages}: [ and ] turn pages\n",
                          style="dim")
-            t.append(" Games: ")
-            for i, g in enumerate(lobby.get("games", [])):
-                t.append((" · " if i else "") + f"{g.get('title')} ({seat_range(g)})")
+            t.append(games_lines(lobby.get("games", []), width))
             if not rows:
                 t.append("\n No tables yet: press n to open one.", style="dim")
             return t
 
+        width = self.size.width or 80
         self.query_one("#games", TextLines).show(
-            (tuple(g["name"] for g in lobby.get("games", [])), bool(rows), page, pages, total),
-            games)
+            (tuple(g["name"] for g in lobby.get("games", [])), bool(rows), page, pages, total,
+             width), games)
+
+    def on_resize(self) -> None:
+        self.show(self.lobby)  # the games line wraps to the new width
 
     def note(self, text: str, rule: str | None = None) -> None:
         msg = f" ! {text}" + (f" [{rule}]" if rule else "")
@@ -307,18 +324,20 @@ class CreateScreen(ModalScreen[None]):
     def action_create(self) -> None:
         options = {}
         for name, default in self.game.get("options", {}).items():
-            value = option_value(self.query_one(f"#opt-{name}", Input).value, default)
-            if value != default:
-                options[name] = value
+            text = self.query_one(f"#opt-{name}", Input).value
+            # Compared as shown: a default keyed by numbers (a pattern per deal number)
+            # reads back from its text with string keys, and is still the default.
+            if text != option_text(default):
+                options[name] = option_value(text, default)
         message: dict[str, Any] = {"t": "create", "game": self.game["name"],
                                    "seats": self.query_one("#seats", Select).value}
         if options:
             message["options"] = options
         table = {}
         for name, default in self.table_options.items():
-            value = option_value(self.query_one(f"#table-{name}", Input).value, default)
-            if value != default:
-                table[name] = value
+            text = self.query_one(f"#table-{name}", Input).value
+            if text != option_text(default):
+                table[name] = option_value(text, default)
         if table:
             message["table"] = table
         self.dismiss(None)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Select
 
+import engine
+from netcode.framing import FrameDecoder, encode_frame
+from netcode.protocol import CLIENT_TAGS, check_client_message
 from tests.tui.conftest import (
     HAND_STAGE,
     WELCOME,
@@ -61,6 +65,72 @@ async def test_lobby_requests_and_the_create_form() -> None:
     assert link.sent == [{"t": "watch", "table": 2}, {"t": "sit", "table": 1}, {"t": "list"},
                          {"t": "create", "game": "hand_and_foot", "seats": 4,
                           "options": {"deals": 2}}]
+
+
+def every_game_lobby() -> dict:
+    """The lobby as the host lists its games: every game, with its options."""
+    games = [{"name": info.name, "title": info.title, "seats": list(info.seats),
+              "options": dict(info.options), "option_help": dict(info.option_help)}
+             for info in engine.GAMES.values()]
+    return {**lobby_message(), "games": games}
+
+
+def as_host_reads(message: dict) -> dict:
+    """A client message as the host decodes and checks it (ProtocolError if malformed)."""
+    (decoded,) = FrameDecoder().feed(encode_frame({"v": 1, **message},
+                                                  allowed_tags=CLIENT_TAGS))
+    return check_client_message(decoded)
+
+
+async def test_the_lobby_lists_every_game_at_80_columns() -> None:
+    """The games line wraps between games: at 80 columns the last game was cut off."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(every_game_lobby())
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for info in engine.GAMES.values():
+            assert info.title in text
+        await pilot.resize_terminal(160, 30)
+        await pilot.pause()
+        line = next(r for r in screen_text(pilot.app).splitlines() if "Games:" in r)
+        assert all(info.title in line for info in engine.GAMES.values())
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+async def test_the_create_form_sends_what_the_host_accepts_for_every_game(name: str) -> None:
+    """Creating a Skarney table with its defaults used to close the session: the form read
+    `contracts` (keyed by deal number) back with string keys, took it for a change, and
+    sent it; the wire turns decimal keys into numbers, which the schema refused."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(every_game_lobby())
+        await pilot.pause()
+        for edit in (False, True):
+            await pilot.press("n")
+            await pilot.pause()
+            form = pilot.app.screen
+            assert isinstance(form, CreateScreen)
+            form.query_one("#game", Select).value = name
+            await pilot.pause()
+            if edit:  # the first option changed: sent, and accepted as it arrives
+                first = next(iter(engine.GAMES[name].options))
+                field = form.query_one(f"#opt-{first}")
+                field.value = field.value.replace("0", "1", 1) if "0" in field.value \
+                    else field.value
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            sent = link.sent[-1]
+            assert sent["t"] == "create" and sent["game"] == name
+            if not edit:
+                assert "options" not in sent  # the defaults, untouched, are not sent
+            assert as_host_reads(sent)["game"] == name
+    contracts = {"1": [[3, 3]], "2": [[3, 3, 3]]}
+    message = {"t": "create", "game": "skarney", "seats": 3, "options": {
+        "contracts": contracts}}
+    assert as_host_reads(message)["options"]["contracts"] == {1: [[3, 3]], 2: [[3, 3, 3]]}
 
 
 async def test_settings_change_the_cards_not_the_host() -> None:
