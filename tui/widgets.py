@@ -529,15 +529,28 @@ class KeysBar(TextLines):
                 seen.add((binding.action, binding.description))  # "escape,q": one entry
                 offered.append((binding.key_display or self.app.get_key_display(binding),
                                 binding.description, binding.action, enabled))
-        self.show(tuple(offered), lambda: self._text(offered))
+        width = self.size.width
+        self.show((tuple(offered), width), lambda: self._text(offered, width))
 
-    def _text(self, offered: list[tuple[str, str, str, bool]]) -> Text:
+    def on_resize(self) -> None:
+        # (LinesView's handler runs too: Textual calls each class's in the MRO)
+        self._bindings_changed(self.screen)
+
+    def _text(self, offered: list[tuple[str, str, str, bool]], width: int = 0) -> Text:
+        """Two spaces after each key's name, or one where that would not fit the line
+        (a dialog's eight keys at 80 columns lost their last, `esc Close`)."""
+        out = self._spaced(offered, "  ")
+        if width and out.cell_len - 2 > width:  # (the last gap may fall off the edge)
+            out = self._spaced(offered, " ")
+        return out
+
+    def _spaced(self, offered: list[tuple[str, str, str, bool]], gap: str) -> Text:
         out = Text()
         self._hits = []
         for key, description, action, enabled in offered:
             start = out.cell_len
             out.append(f" {key} ", style="bold reverse" if enabled else "dim reverse")
-            out.append(f"{description}  ", style="" if enabled else "dim")
+            out.append(f"{description}{gap}", style="" if enabled else "dim")
             if enabled:
                 self._hits.append((start, out.cell_len, action))
         return out

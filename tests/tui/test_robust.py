@@ -251,3 +251,19 @@ async def test_the_turn_clock_counts_and_warns_the_player_on_turn() -> None:
         text = screen_text(pilot.app)
         assert "bob thinking 1:35 of 2:00" in text
         assert "left!" not in text  # only the player on turn is warned
+
+
+async def test_a_dialog_with_many_keys_shows_them_all_at_80_columns() -> None:
+    """The settings dialog's eight keys did not fit with two spaces after each: the
+    last, `esc Close`, was cut off. Where the line is too long, one space is left."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game_at(HAND_STAGE), 1)
+        await pilot.press("o")
+        await pilot.pause()
+        bar = next(r for r in screen_text(pilot.app).splitlines() if "Colours" in r)
+        assert "esc Close" in bar
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        bar = next(r for r in screen_text(pilot.app).splitlines() if "Colours" in r)
+        assert "Colours   2 " in bar  # two spaces after each where they fit
