@@ -28,8 +28,34 @@ def seats_text(table: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def people_text(lobby: dict[str, Any]) -> str:
-    """Who is in the room and where: ``ann (lobby), bob (table 2), cy (table 2, away)``."""
+def people_text(lobby: dict[str, Any], width: int = 0, lines: int = 2) -> str:
+    """Who is in the room and where: ``ann (lobby), bob (table 2), cy (table 2, away)``;
+    with a `width`, wrapped between people onto at most `lines` lines after the label,
+    the rest counted (``and 12 more``) rather than cut off at the edge."""
+    parts = people_parts(lobby)
+    total = lobby.get("people_total", len(parts))
+    if not width:
+        more = total - len(parts)
+        return ", ".join(parts + ([f"and {more} more"] if more > 0 else []))
+    label = len(" In the room: ")
+    for shown in range(len(parts), -1, -1):
+        more = total - shown
+        items = parts[:shown] + ([f"and {more} more"] if more > 0 else [])
+        rows, row = [], ""
+        for i, item in enumerate(items):
+            piece = item + ("," if i < len(items) - 1 else "")
+            if row and label + len(row) + 1 + len(piece) > width - 1:
+                rows.append(row)
+                row = piece
+            else:
+                row = f"{row} {piece}" if row else piece
+        rows.append(row)
+        if len(rows) <= lines:
+            return ("\n" + " " * label).join(rows)
+    return f"{total} people"
+
+
+def people_parts(lobby: dict[str, Any]) -> list[str]:
     parts = []
     for p in lobby.get("people", []):
         if p.get("table") is None:
@@ -41,10 +67,7 @@ def people_text(lobby: dict[str, Any]) -> str:
             elif p.get("watching"):
                 where += ", watching"
         parts.append(f"{p.get('name')} ({where})")
-    more = lobby.get("people_total", len(parts)) - len(parts)
-    if more > 0:
-        parts.append(f"and {more} more")
-    return ", ".join(parts)
+    return parts
 
 
 def seat_range(game: dict[str, Any]) -> str:
@@ -144,7 +167,7 @@ class LobbyScreen(Screen[None]):
             if rows:
                 table.move_cursor(row=min(cursor, len(rows) - 1))
 
-        people = people_text(lobby)
+        people = people_text(lobby, self.size.width or 80)
         self.query_one("#people", TextLines).show(people, lambda: Text.assemble(
             (" In the room: ", "bold"), people or "nobody yet"))
         page, pages = lobby.get("page", 0), lobby.get("pages", 1)

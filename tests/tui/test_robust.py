@@ -98,6 +98,25 @@ async def test_the_lobby_lists_every_game_at_80_columns() -> None:
         assert all(info.title in line for info in engine.GAMES.values())
 
 
+async def test_the_people_in_the_room_wrap_and_the_rest_are_counted() -> None:
+    """The room's people were one line cut at the edge (the last shown ended in a comma);
+    they wrap onto two lines, and those that do not fit are counted."""
+    people = [{"name": f"player{k:02d}", "table": k % 5 or None, "away": k % 3 == 0}
+              for k in range(25)]
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({**lobby_message(), "people": people, "people_total": 40})
+        await pilot.pause()
+        rows = screen_text(pilot.app).splitlines()
+        first = next(i for i, r in enumerate(rows) if "In the room:" in r)
+        shown = rows[first] + rows[first + 1]
+        assert "player00 (lobby)" in shown
+        counted = int(shown.split(" and ")[-1].split()[0])
+        assert counted == 40 - shown.count("player")
+        assert all(len(r.rstrip()) < 80 for r in rows[first:first + 2])
+
+
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
 async def test_the_create_form_sends_what_the_host_accepts_for_every_game(name: str) -> None:
     """Creating a Skarney table with its defaults used to close the session: the form read
