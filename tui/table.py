@@ -517,6 +517,9 @@ class TableScreen(Screen[None]):
     # typing card codes
     def on_key(self, event: events.Key) -> None:
         if isinstance(self.focused, Input):
+            if event.key == "escape":  # back from the chat line (its text is kept)
+                self.query_one(HandView).focus()
+                self._stop(event)
             return
         if self.typing is None:
             # Handled here, not by a binding, so the keys typed right after it (which

@@ -318,3 +318,18 @@ async def test_adding_a_bot_asks_its_level() -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, TableScreen)
     assert len([m for m in link.sent if m.get("t") == "add_bot"]) == 1
+
+
+async def test_escape_leaves_the_chat_line_and_keys_are_commands_again() -> None:
+    """docs/screens.md: `c` chat (type, Enter sends, Esc back). Esc did nothing, so the
+    keys after it went on typing into the chat line."""
+    for seat in (1, None):  # a player and a spectator
+        link, game = FakeLink(), game_at(HAND_STAGE)
+        async with make_app(link).run_test(size=(80, 24)) as pilot:
+            await at_table(pilot, link, game, seat)
+            await pilot.press("c", "h", "i", "escape", "s")
+            await pilot.pause()
+            assert type(pilot.app.screen).__name__ == "ScoreScreen"
+            await pilot.press("escape", "c", "enter")  # the draft waited in the line
+            await pilot.pause()
+        assert link.sent[-1] == {"t": "chat", "text": "hi"}
