@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Select
 
@@ -22,6 +24,13 @@ from tui.app import make_app
 from tui.lobby import CreateScreen
 from tui.sheets import QuitDialog, TooSmallScreen
 from tui.table import TableScreen
+
+
+async def in_lobby(pilot: Any, link: FakeLink, lobby: dict[str, Any]) -> None:
+    """The welcome and a lobby listing, as a session's first frames."""
+    link.push(WELCOME)
+    link.push(lobby)
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("ask_to_leave", [False, True])
@@ -52,9 +61,7 @@ async def test_too_small_then_large_again_then_bye(ask_to_leave: bool) -> None:
 async def test_lobby_requests_and_the_create_form() -> None:
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push(lobby_message())
-        await pilot.pause()
+        await in_lobby(pilot, link, lobby_message())
         await pilot.press("down", "w", "up", "enter", "l")
         await pilot.press("n")
         await pilot.pause()
@@ -67,7 +74,7 @@ async def test_lobby_requests_and_the_create_form() -> None:
                           "options": {"deals": 2}}]
 
 
-def every_game_lobby() -> dict:
+def every_game_lobby() -> dict[str, Any]:
     """The lobby as the host lists its games: every game, with its options."""
     games = [{"name": info.name, "title": info.title, "seats": list(info.seats),
               "options": dict(info.options), "option_help": dict(info.option_help)}
@@ -75,7 +82,7 @@ def every_game_lobby() -> dict:
     return {**lobby_message(), "games": games}
 
 
-def as_host_reads(message: dict) -> dict:
+def as_host_reads(message: dict[str, Any]) -> dict[str, Any]:
     """A client message as the host decodes and checks it (ProtocolError if malformed)."""
     (decoded,) = FrameDecoder().feed(encode_frame({"v": 1, **message},
                                                   allowed_tags=CLIENT_TAGS))
@@ -86,9 +93,7 @@ async def test_the_lobby_lists_every_game_at_80_columns() -> None:
     """The games line wraps between games: at 80 columns the last game was cut off."""
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push(every_game_lobby())
-        await pilot.pause()
+        await in_lobby(pilot, link, every_game_lobby())
         text = screen_text(pilot.app)
         for info in engine.GAMES.values():
             assert info.title in text
@@ -105,9 +110,7 @@ async def test_the_people_in_the_room_wrap_and_the_rest_are_counted() -> None:
               for k in range(25)]
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({**lobby_message(), "people": people, "people_total": 40})
-        await pilot.pause()
+        await in_lobby(pilot, link, {**lobby_message(), "people": people, "people_total": 40})
         rows = screen_text(pilot.app).splitlines()
         first = next(i for i, r in enumerate(rows) if "In the room:" in r)
         shown = rows[first] + rows[first + 1]
@@ -124,9 +127,7 @@ async def test_the_create_form_sends_what_the_host_accepts_for_every_game(name: 
     sent it; the wire turns decimal keys into numbers, which the schema refused."""
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push(every_game_lobby())
-        await pilot.pause()
+        await in_lobby(pilot, link, every_game_lobby())
         for edit in (False, True):
             await pilot.press("n")
             await pilot.pause()
@@ -227,9 +228,7 @@ async def test_the_quit_question_promises_a_kept_seat_only_to_a_seated_player(
 async def test_a_crowded_lobby_turns_pages_and_says_how_many_tables() -> None:
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({**lobby_message(), "page": 0, "pages": 3, "total": 70})
-        await pilot.pause()
+        await in_lobby(pilot, link, {**lobby_message(), "page": 0, "pages": 3, "total": 70})
         await pilot.press("left_square_bracket", "right_square_bracket")
         await pilot.pause()
         shown = str(pilot.app.screen.query_one("#games").render())
