@@ -571,6 +571,9 @@ class Lobby:
                 text = text[:RECORD_TEXT_MAX] + "\n... (cut here: `meldhall export` on the " \
                                                  "host gives the whole record)\n"
             return server_frame("record", table=table.id, text=text)
+        # A table's seed has 128 bits (netcode.table.SEED_BITS) and msgpack carries 64:
+        # on the wire the seed is its decimal string (`records.seed_of` reads either).
+        record = {**record, "seed": str(record["seed"])}
         try:
             return server_frame("record", table=table.id, record=record)
         except EncodeError:

@@ -61,9 +61,15 @@ def loads(text: str) -> dict[str, Any]:
     return record
 
 
+def seed_of(record: dict[str, Any]) -> int:
+    """The record's deal seed: a number in a file, its decimal string in a `record` frame
+    (128 bits do not fit msgpack's integers)."""
+    return int(record["seed"])
+
+
 def replay_record(record: dict[str, Any]) -> Any:
     """The finished game a record describes, rebuilt by the engine."""
-    return engine.replay(record["game"], record["seats"], record["seed"],
+    return engine.replay(record["game"], record["seats"], seed_of(record),
                          record["options"], [(s, a) for s, a in record["log"]])
 
 
@@ -84,7 +90,7 @@ def _codes(cards: Sequence[dict[str, Any]]) -> str:
 
 def text_record(record: dict[str, Any]) -> str:
     """The game told deal by deal: the hands as dealt, every action, every score."""
-    game = engine.create_game(record["game"], record["seats"], record["seed"],
+    game = engine.create_game(record["game"], record["seats"], seed_of(record),
                               record["options"])
     screen = screen_for(record["game"])
     name = _name(record)
@@ -168,7 +174,7 @@ class RecordStepper:
         self.title = record.get("title") or record["game"]
         self._name = _name(record)
         self._screen = screen_for(record["game"])
-        first = engine.create_game(record["game"], record["seats"], record["seed"],
+        first = engine.create_game(record["game"], record["seats"], seed_of(record),
                                    record["options"])
         self._teams = [list(t) for t in first.teams]
         self._kept: dict[int, Any] = {0: first.clone()}
