@@ -310,3 +310,16 @@ async def test_a_dialog_with_many_keys_shows_them_all_at_80_columns() -> None:
         await pilot.pause()
         bar = next(r for r in screen_text(pilot.app).splitlines() if "Colours" in r)
         assert "Colours   2 " in bar  # two spaces after each where they fit
+
+
+@pytest.mark.parametrize("size", [(50, 15), (30, 10)])
+async def test_the_enlarge_message_fits_a_window_narrower_than_itself(
+        size: tuple[int, int]) -> None:
+    """The message box was as wide as its one line: in a window narrower than that, the
+    part saying how large the window is was cut off. It wraps instead."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=size) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        words = " ".join(" ".join(line.strip("│ ").split())
+                         for line in screen_text(pilot.app).splitlines())
+        assert f"at least 80x24 (it is {size[0]}x{size[1]})." in words
