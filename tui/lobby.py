@@ -141,8 +141,8 @@ class LobbyScreen(Screen[None]):
 
         def build() -> Text:
             t = Text.assemble((" meldhall lobby", "bold"), f"    user: {name}")
-            if user.startswith("key:"):
-                t.append(f"    key {user[4:]}", style="dim")
+            if user.startswith("key:"):  # on a line of its own: whole at 80 columns
+                t.append(f"\n your key {user[4:]}", style="dim")
             if code:
                 t.append(f"\n reclaim code {code}: connect as {name}+{code} next time",
                          style="bold yellow")

@@ -323,3 +323,16 @@ async def test_the_enlarge_message_fits_a_window_narrower_than_itself(
         words = " ".join(" ".join(line.strip("│ ").split())
                          for line in screen_text(pilot.app).splitlines())
         assert f"at least 80x24 (it is {size[0]}x{size[1]})." in words
+
+
+async def test_a_key_players_fingerprint_is_shown_whole_at_80_columns() -> None:
+    """It followed the name on the top line, and 80 columns cut it short."""
+    key = "SHA256:j36fXChFUF/k7KhDT+MExfPsX5uZwQ52VktD0Jw1wFQ"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        link.push({"t": "welcome", "name": "mona✓", "user": f"key:{key}",
+                   "server": "meldhall"})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "user: mona✓" in text and f"your key {key}" in text
