@@ -66,10 +66,9 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
                            for team, v in sorted(row.get("teams", {}).items()))
         t.append(f"Deal {event.get('deal')} scored: {scores}.", style="bold")
     elif kind == "game_over":
-        winners = event.get("winners", [])
-        who_won = " and ".join(team_label(w, name, teams) for w in winners) or "nobody"
-        t.append(f"Game over: {who_won} {'wins' if len(winners) == 1 else 'draw'}.",
-                 style="bold")
+        said = who_won(event.get("winners", []), lambda w: team_label(w, name, teams),
+                       teams or [])
+        t.append(f"Game over: {said}.", style="bold")
     elif kind == "took_back":
         what = str(event.get("action", "move")).replace("_", "-")
         t.append(f"{who} took back a {what}.", style="bold")
@@ -79,6 +78,17 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         fields = ", ".join(f"{k} {v}" for k, v in event.items() if k != "type")
         t.append(f"{kind}: {fields}" if fields else str(kind))
     return t
+
+
+def who_won(winners: list[int], label: Callable[[int], str], teams: list[list[int]]) -> str:
+    """``bob wins``, ``ann+cy win`` (a partnership), ``ann and bob draw``."""
+    if not winners:
+        return "nobody wins"
+    names = " and ".join(label(w) for w in winners)
+    if len(winners) > 1:
+        return f"{names} draw"
+    alone = winners[0] >= len(teams) or len(teams[winners[0]]) == 1
+    return f"{names} {'wins' if alone else 'win'}"
 
 
 def team_label(team: int, name: Names, teams: list[list[int]] | None = None) -> str:

@@ -9,7 +9,7 @@ in a ``LinesView``, which repaints only the lines that changed.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 
@@ -77,9 +77,10 @@ def table_look(look: CardLook, message: dict[str, Any]) -> CardLook:
 
 
 def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
-              complete_at: int = 7, changed: frozenset[int] = frozenset()) -> Text:
+              complete_at: int = 7, changed: frozenset[int] = frozenset(),
+              kinds: dict[str, str] = SHORT_KINDS) -> Text:
     rank = meld.get("rank") or "*"
-    kind = SHORT_KINDS.get(meld.get("kind", ""), meld.get("kind", ""))
+    kind = kinds.get(meld.get("kind", ""), meld.get("kind", "").replace("_", " "))
     cards = meld.get("cards", [])
     size = meld.get("size", len(cards))
     mark = ">" if meld.get("id") == target else "*" if meld.get("id") in changed else " "
@@ -109,6 +110,9 @@ class GamePanel:
     size. Teams stack; from ``SIDE_BY_SIDE`` columns they sit side by side."""
 
     SIDE_BY_SIDE = 150
+    KINDS: ClassVar[dict[str, str]] = SHORT_KINDS
+    """The word for each meld kind the view names (7 columns at most; a complete one in
+    capitals)."""
     VIEW_KEYS: tuple[str, ...] = ("melds", "totals", "teams")
     """The parts of the view the lines are made of: equal parts, equal lines."""
 
@@ -138,8 +142,8 @@ class GamePanel:
         body = list(self.team_header(info, team).split("\n"))
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
-        body.extend(meld_line(m, info.look, info.target, self.complete_at, info.changed)
-                    for m in melds)
+        body.extend(meld_line(m, info.look, info.target, self.complete_at, info.changed,
+                              self.KINDS) for m in melds)
         mark = "| " if info.look.ascii else "▌ "
         bar = Text(mark if mine else "  ", style="green" if mine else "")
         return [Text.assemble(bar, line) for line in body]

@@ -29,6 +29,7 @@ from tui.cards import (
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
+from tui.eventtext import who_won
 from tui.games import GameScreen, screen_for
 from tui.panels import GamePanel, TableInfo, side_by_side, table_look
 from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
@@ -932,9 +933,9 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
         return own
     if info.message.get("over") or phase == "game_over":
         winners = v.get("winners") or []
-        names = " and ".join(info.team_name(w) for w in winners) or "nobody"
         again = "  n: play again" if seat is not None else ""
-        return f" Game over: {names} {'win' if len(winners) == 1 else 'draw'}.{again}", "bold"
+        said = who_won(winners, info.team_name, v.get("teams") or [])
+        return f" Game over: {said}.{again}", "bold"
     if phase == "answer":
         asker = v.get("turn")
         partner = to_act[0] if to_act else None

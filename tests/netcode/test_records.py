@@ -196,7 +196,7 @@ async def test_a_replay_opens_from_the_lobby_over_ssh(host: Host, connect) -> No
         term.press("v")
         await term.wait_until(lambda t: "action 0 of" in t and "bot 0: " in t)
         term.press("\x1b[F")  # End
-        await term.wait_until(lambda t: "wins." in t and "Stock 0" in t)
+        await term.wait_until(lambda t: " win." in t and "Stock 0" in t)
         term.press("q")
         await term.wait_until(lambda t: "meldhall lobby" in t)
     finally:

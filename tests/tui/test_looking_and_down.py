@@ -119,3 +119,16 @@ def test_frozen_and_final_round_events_read_as_sentences() -> None:
     line = ld.event_line({"type": "final_round", "emptier": 0, "turns": 4}, name, CardLook(),
                          [[0], [1]])
     assert "final round of 4 turns" in str(line)
+
+
+async def test_LD_M4_canastas_are_named_in_words_and_a_lone_winner_wins() -> None:
+    """A canasta showed as `black_canasta` (the view's kind as it is); the game over line
+    read `bob win.` for a player alone ("ann+cy win" is for a partnership)."""
+    game = play_until(2, 7, lambda g: g.over)
+    kinds = {m["kind"] for m in game.view(None)["melds"]}
+    text = await shown(game, None)
+    assert not any("_" in k and k in text for k in kinds)
+    words = {"red_canasta": "RED ", "red_canasta_3": "RED+3", "black_canasta": "BLACK"}
+    assert all(words[k] in text for k in kinds if k in words)
+    (winner,) = game.winners
+    assert f"Game over: {NAMES[winner]} wins." in text

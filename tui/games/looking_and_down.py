@@ -32,6 +32,8 @@ class LookingAndDownPanel(GamePanel):
 
     VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "min_count", "piles", "score_keeper",
                  "frozen_in_time", "final_round", "canastas_to_go_out", "counts")
+    KINDS = {**GamePanel.KINDS, "red_canasta": "RED", "red_canasta_3": "RED+3",
+             "black_canasta": "BLACK", "black_threes": "3s"}
 
     def lines(self, info: TableInfo, width: int) -> list[Text]:
         v = info.view
