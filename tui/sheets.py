@@ -33,7 +33,9 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
     The game's own items (piles and their bonuses, say) are its screen's columns."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
-    titles = ("Deal", "Team", "Melded", *(title for title, _ in game.score_columns), "Out",
+    alone = all(len(t) == 1 for t in info.teams)  # individual play: a row per player
+    titles = ("Deal", "Player" if alone else "Team", "Melded",
+              *(title for title, _ in game.score_columns), "Out",
               "Unplayed", "Deal", "Total")
     for title in titles:
         table.add_column(title, justify="right" if title in ("Melded", "Deal", "Total")

@@ -106,6 +106,7 @@ async def test_the_score_sheet_itemises_canastas_red_threes_and_both_hands() -> 
         text = screen_text(app)
     assert "Canastas" in text and "Red 3 left" in text and "Down" in text
     assert "black" in text and "red+3" in text
+    assert " Player " in text and " Team " not in text  # each plays alone
 
 
 def test_frozen_and_final_round_events_read_as_sentences() -> None:
