@@ -250,12 +250,13 @@ class TableScreen(Screen[None]):
             return "", ""
         elapsed, limit, since = self._clock
         now = int(elapsed + time.monotonic() - since)
+        mine = info.seat in info.view.get("to_act", [])
         who = " and ".join(info.name(s) for s in info.view.get("to_act", []))
-        text = f" · {who} thinking {now // 60}:{now % 60:02d}"
+        # (the player on turn reads "your time": shorter, so the warning stays on the line)
+        text = f" · {'your time' if mine else who + ' thinking'} {now // 60}:{now % 60:02d}"
         if not limit:
             return text, ""
         text += f" of {limit // 60}:{limit % 60:02d}"
-        mine = info.seat in info.view.get("to_act", [])
         if now >= limit:
             return text + " time is up", "bold red"
         if mine and now >= 0.75 * limit:
@@ -339,10 +340,19 @@ class TableScreen(Screen[None]):
             by = info.name(self.last_discard[1])
         clock, clock_style = self.clock_text(info)
         detail = self.game.pile_detail(discard)
+        width = self.size.width
         data = (v.get("stock"), _key(top), discard.get("size"), discard.get("frozen"),
-                discard.get("blocked"), info.look, by, clock, clock_style, detail)
+                discard.get("blocked"), info.look, by, clock, clock_style, detail, width)
 
         def build() -> Text:
+            line = pile_line(by, clock)
+            if not width or line.cell_len <= width:
+                return line
+            # Too long for the window (a game's pile detail, a frozen pile and the
+            # clock): the clock takes a second line, so its warning is never cut off.
+            return Text.assemble(pile_line(by, ""), "\n", (f"  {clock[3:]}", clock_style))
+
+        def pile_line(by: str | None, clock: str) -> Text:
             if "discard" not in v:  # a game without a discard pile
                 return Text.assemble(f" Stock {v.get('stock', 0)}", (clock, clock_style))
             t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")

@@ -154,3 +154,25 @@ async def test_the_keys_help_lists_only_canastones_actions() -> None:
     text, _ = await shown(game, 0, (80, 40), keys=("question_mark",))
     assert "Take pile" in text and "Discard" in text and "Ask to go out" in text
     assert "Offer" not in text and "Last card" not in text and "Steal wild" not in text
+
+
+async def test_the_clocks_warning_is_never_cut_off_the_pile_line() -> None:
+    """With the face-down count, the clock and its warning the pile line outgrew 80
+    columns and lost "(25s left!)": the clock then takes a line of its own."""
+    from tests.tui.conftest import WELCOME, FakeLink, screen_text, seated_view
+    from tui.app import make_app
+
+    game = engine.create_game("canastone", 4, 5)
+    seat = min(game.to_act)
+    assert game.view(None)["discard"]["face_down"]
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": "canastone", "seats": 4,
+                   "role": "player"})
+        link.push({**seated_view(game, seat), "clock": {"elapsed": 95, "limit": 120}})
+        await pilot.pause()
+        rows = screen_text(pilot.app).splitlines()
+    pile = next(i for i, r in enumerate(rows) if r.startswith(" Stock "))
+    assert "face down under it" in rows[pile]
+    assert "your time 1:3" in rows[pile + 1] and "s left!)" in rows[pile + 1]

@@ -282,7 +282,7 @@ async def test_the_turn_clock_counts_and_warns_the_player_on_turn() -> None:
         await at_table(pilot, link, game, 1)
         link.push({**view_message(game, 1, seq=13), "clock": {"elapsed": 42, "limit": 120}})
         await pilot.pause()
-        assert "bob thinking 0:42 of 2:00" in screen_text(pilot.app)
+        assert "your time 0:42 of 2:00" in screen_text(pilot.app)  # bob, on turn
         link.push({**view_message(game, 1, seq=14), "clock": {"elapsed": 95, "limit": 120}})
         await pilot.pause()
         assert "s left!" in screen_text(pilot.app)
