@@ -40,16 +40,8 @@ def people_text(lobby: dict[str, Any], width: int = 0, lines: int = 2) -> str:
     label = len(" In the room: ")
     for shown in range(len(parts), -1, -1):
         more = total - shown
-        items = parts[:shown] + ([f"and {more} more"] if more > 0 else [])
-        rows, row = [], ""
-        for i, item in enumerate(items):
-            piece = item + ("," if i < len(items) - 1 else "")
-            if row and label + len(row) + 1 + len(piece) > width - 1:
-                rows.append(row)
-                row = piece
-            else:
-                row = f"{row} {piece}" if row else piece
-        rows.append(row)
+        rows = wrap_items(parts[:shown] + ([f"and {more} more"] if more > 0 else []), ",",
+                          label, width)
         if len(rows) <= lines:
             return ("\n" + " " * label).join(rows)
     return f"{total} people"
@@ -81,16 +73,25 @@ def seat_range(game: dict[str, Any]) -> str:
 def games_lines(games: list[dict[str, Any]], width: int) -> str:
     """" Games: A (2-8) · B (4) ..." wrapped between games to fit `width` (cropped, the
     last of four games was cut off at 80 columns)."""
-    lines, line = [], " Games:"
-    for i, g in enumerate(games):
-        item = f"{g.get('title')} ({seat_range(g)})"
-        joined = f"{line}{' ·' if i else ''} {item}"
-        if i and len(joined) > width - 1:
-            lines.append(line + " ·")
-            line = f"        {item}"
+    label = " Games: "
+    rows = wrap_items([f"{g.get('title')} ({seat_range(g)})" for g in games], " ·",
+                      len(label), width)
+    return label + ("\n" + " " * len(label)).join(rows)
+
+
+def wrap_items(items: list[str], sep: str, label: int, width: int) -> list[str]:
+    """The items joined by `sep` and a space, broken between items into rows that fit
+    `width` after a label (or its indent) of `label` columns; a lobby line that lists
+    things wraps this way rather than being cut at the edge."""
+    rows, row = [], ""
+    for i, item in enumerate(items):
+        piece = item + (sep if i < len(items) - 1 else "")
+        if row and label + len(row) + 1 + len(piece) > width - 1:
+            rows.append(row)
+            row = piece
         else:
-            line = joined
-    return "\n".join([*lines, line])
+            row = f"{row} {piece}" if row else piece
+    return [*rows, row]
 
 
 class LobbyScreen(Screen[None]):
