@@ -116,11 +116,11 @@ class Tactics:
         side is behind on the totals)."""
         return behind
 
-    def keeps_pairs(self, view: dict[str, Any]) -> bool:
-        """Whether the side, once it has opened, keeps its natural pairs in hand to take
-        the pile with rather than meld them or lay them off (the shared habit melds
-        whatever it can)."""
-        return False
+    def kept_sizes(self, view: dict[str, Any]) -> tuple[int, ...]:
+        """How many natural cards of one rank in hand are kept there to take the pile with,
+        rather than melded or laid off (a pair melded can no longer take it): a rank held
+        that many times is kept. The shared habit melds whatever it can: none."""
+        return ()
 
     def other(self, entry: dict[str, Any], view: dict[str, Any],
               rng: random.Random) -> dict[str, Any] | None:
@@ -280,18 +280,16 @@ class BasicBot:
     # ---------------------------------------------------------------- reading the view
     def _kept_pairs(self, view: dict[str, Any], tactics: Tactics,
                     codes: dict[int, str]) -> set[int]:
-        """The cards of each natural pair in hand, kept to take a pile worth taking once
-        the side has opened (a pair melded or laid off can no longer take it); none when
-        the game does not keep them, or when going out is what pays now."""
-        if not tactics.keeps_pairs(view):
-            return set()
-        if not (view.get("opened") or {}).get(tactics.side_of(view)):
+        """The natural cards of each rank held as many times as the game keeps for the
+        pile (`Tactics.kept_sizes`)."""
+        sizes = tactics.kept_sizes(view)
+        if not sizes:
             return set()
         by_rank: dict[str, list[int]] = {}
         for card, code in codes.items():
             if not tactics.is_wild(code, view) and not tactics.blocks_pile(code, view):
                 by_rank.setdefault(tactics.rank(code), []).append(card)
-        return {c for ids in by_rank.values() if len(ids) == 2 for c in ids}
+        return {c for ids in by_rank.values() if len(ids) in sizes for c in ids}
 
     def _may_go_out(self, view: dict[str, Any], tactics: Tactics) -> bool:
         """Going out ends the deal: worth it on the last hand only when this side's melds

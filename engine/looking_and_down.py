@@ -34,6 +34,15 @@ class LDTactics(Tactics):
     def points(self, code: str, view: dict[str, Any]) -> int:
         return 500 if code in RED_THREES else super().points(code, view)
 
+    def kept_sizes(self, view: dict[str, Any]) -> tuple[int, ...]:
+        """Pairs and threes of a kind stay in hand, opened or not: only a pair in hand
+        takes the pile (LD-P4), the whole of it (LD-P7), and with no one melding in time to
+        take it the pile grows to forty cards and more. Keeping them played best against
+        the random bot (bench/bots.py, 200 games: 4 seats 90% to 99%, 6 seats 73% to 94%;
+        pairs alone 94% and 84%, pairs only once opened 90% and 76%; fours as well 98%
+        and 94%)."""
+        return (2, 3)
+
     def wild_onto(self, meld: dict[str, Any], view: dict[str, Any]) -> bool:
         """Natural melds stay natural: a red canasta pays 500, and 1000 with a red three,
         which otherwise costs 500 in hand (LD-SC2, LD-M5); a black canasta pays 300."""

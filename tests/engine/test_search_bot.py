@@ -96,22 +96,21 @@ def test_without_the_game_it_plays_as_the_basic_bot() -> None:
         game.apply(seat, make_bot("basic", 4).act(view))
 
 
-@pytest.mark.parametrize(("name", "actions"), [("skarney", 48), ("canastone", 250)])
-def test_search_bot_lets_its_partner_go_out_as_the_basic_bot_would(name: str,
-                                                                   actions: int) -> None:
+@pytest.mark.parametrize("name", ["skarney", "canastone"])
+def test_search_bot_lets_its_partner_go_out_as_the_basic_bot_would(name: str) -> None:
     """Letting a partner go out carries out the partner's plan, whose cards the answering
     seat cannot see: in a deal of the unseen cards the plan fails. Such a deal must say
     nothing about the answer (it was scored as a disaster, so the search refused every
     partner who asked)."""
     game = engine.create_game(name, 4, 0)
     bots = [make_bot("basic", s) for s in range(4)]
-    for _ in range(actions):
+    while game.phase != "answer" or bots[min(game.to_act)].act(
+            game.view(min(game.to_act)))["answer"] != {"allow": True}:
+        assert not game.over, "no partner ever asked to go out and was let"
         seat = min(game.to_act)
         game.apply(seat, bots[seat].act(game.view(seat)))
     seat = min(game.to_act)
     view = game.view(seat)
-    assert view["phase"] == "answer"
-    assert bots[seat].act(view)["answer"] == {"allow": True}
     assert SearchBot(1, deals=6).act(view, game)["answer"] == {"allow": True}
 
 
