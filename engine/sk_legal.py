@@ -245,9 +245,12 @@ def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], 
     or none, fixed wild ids of a wild group). A natural-only meld has declared "" ."""
     codes = game._codes
     out: list[tuple[str, list[int], str | None, list[int]]] = []
-    # Without a wild card only a rank held twice or more can make a group.
-    for ids in by_rank.values() if wilds or multiples is None else (
-            by_rank[r] for r in sorted(multiples, key=_PLACE.__getitem__)):
+    # Without a wild card only a rank held twice or more can make a group. Ranks go in
+    # table order, never the hand index's dict order: an index built afresh (a loaded
+    # game) and one kept card by card order the same hand differently, and the listing
+    # (which wild card goes where) must not change with a reload.
+    ranks = by_rank if wilds or multiples is None else multiples
+    for ids in map(by_rank.__getitem__, sorted(ranks, key=_PLACE.__getitem__)):
         if len(ids) >= k:
             out.append(("group", ids[:k], "", []))
         elif len(ids) == k - 1 and wilds:

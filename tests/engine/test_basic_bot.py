@@ -176,15 +176,41 @@ def test_CN_P3_basic_bot_freezes_the_pile_against_a_big_hand() -> None:
     assert make_bot("basic", 1).act(small)["card"] != 1
 
 
-def test_CN_P4_basic_bot_keeps_a_pair_for_a_big_pile() -> None:
-    """Once its side has opened and lacks a canasta it needs to go out, the basic bot keeps
-    a natural pair in hand to take a pile of a dozen cards (CN-P4: a pair takes it) rather
-    than lay it off; a single card of that rank is laid off as usual."""
+def test_CN_P4_basic_bot_keeps_pairs_and_threes_for_the_pile() -> None:
+    """Once its side has opened and while it lacks a canasta it needs to go out, the basic
+    bot keeps a natural pair or three of a kind in hand to take the pile with (CN-P4: a
+    pair takes it) rather than lay it off; once the side may go out it lays them off."""
     melds = [_meld(1, 0, "9", ["9S", "9H", "9D"])]
-    legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1, 2]}]},
-             {"type": "discard", "cards": [1, 2, 3, 4]}]
-    hand = [(1, "9C"), (2, "9D"), (3, "5H"), (4, "6D")]
-    big = _seat0("canastone", hand, legal, melds, discard={"size": 15, "frozen": False})
-    assert make_bot("basic", 1).act(big)["type"] == "discard"
-    small = _seat0("canastone", hand, legal, melds, discard={"size": 4, "frozen": False})
-    assert make_bot("basic", 1).act(small)["type"] == "lay_off"
+    for nines in ([(1, "9C"), (2, "9D")], [(1, "9C"), (2, "9D"), (5, "9H")]):
+        ids = [i for i, _ in nines]
+        legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": ids}]},
+                 {"type": "discard", "cards": [*ids, 3, 4]}]
+        hand = [*nines, (3, "5H"), (4, "6D")]
+        lacking = _seat0("canastone", hand, legal, melds)
+        assert make_bot("basic", 1).act(lacking)["type"] == "discard"
+        may_go_out = _seat0("canastone", hand, legal, melds,
+                            canastas={0: ["natural", "mixed"], 1: []})  # CN-G1 met
+        assert make_bot("basic", 1).act(may_go_out)["type"] == "lay_off"
+    single = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1]}]},
+              {"type": "discard", "cards": [1, 3, 4]}]
+    view = _seat0("canastone", [(1, "9C"), (3, "5H"), (4, "6D")], single, melds)
+    assert make_bot("basic", 1).act(view)["type"] == "lay_off"
+
+
+def test_LD_P4_basic_bot_keeps_pairs_and_threes_for_the_pile() -> None:
+    """Only a pair in hand takes the pile in Looking and Down (LD-P4), and the whole pile
+    (LD-P7): the basic bot keeps pairs and threes of a kind, opened or not, and lays off
+    a single card of the rank as usual."""
+    melds = [_meld(1, 0, "9", ["9S", "9H", "9D"])]
+    for opened in (True, False):
+        for nines in ([(1, "9C"), (2, "9D")], [(1, "9C"), (2, "9D"), (5, "9H")]):
+            ids = [i for i, _ in nines]
+            legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": ids}]},
+                     {"type": "discard", "cards": [*ids, 3, 4]}]
+            view = _seat0("looking_and_down", [*nines, (3, "5H"), (4, "6D")], legal, melds,
+                          opened={0: opened, 1: True})
+            assert make_bot("basic", 1).act(view)["type"] == "discard"
+    single = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1]}]},
+              {"type": "discard", "cards": [1, 3, 4]}]
+    view = _seat0("looking_and_down", [(1, "9C"), (3, "5H"), (4, "6D")], single, melds)
+    assert make_bot("basic", 1).act(view)["type"] == "lay_off"
