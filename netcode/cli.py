@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import contextlib
 import getpass
+import ipaddress
 import logging
 import signal
 import socket
@@ -30,6 +31,24 @@ def lan_address() -> str:
         s.connect(("192.0.2.1", 9))  # TEST-NET-1: routing lookup only
         return str(s.getsockname()[0])
     return "127.0.0.1"
+
+
+def connect_address(listen: str) -> str:
+    """What players type after `@`: the LAN address when the host listens on every
+    interface, else the one address it listens on (a host bound to 127.0.0.1 is not
+    reachable at its LAN address, so printing that sent people to a dead end)."""
+    if listen in ("", "0.0.0.0", "::"):
+        return lan_address()
+    return f"[{listen}]" if ":" in listen else listen
+
+
+def loopback_only(listen: str) -> bool:
+    """Whether the host listens where only this machine can reach it."""
+    if listen == "localhost":
+        return True
+    with contextlib.suppress(ValueError):
+        return ipaddress.ip_address(listen).is_loopback
+    return False
 
 
 _LOBBY, _INPUT = LobbyLimits(), InputLimits()  # the defaults the flags show and keep
@@ -133,7 +152,10 @@ async def serve(args: argparse.Namespace) -> int:
     out = sys.__stdout__
     assert out is not None
     out.write(f"meldhall is listening on port {host.port}\n")
-    out.write(f"players connect with:  ssh -p {host.port} NAME@{lan_address()}\n")
+    where = connect_address(args.host)
+    out.write(f"players connect with:  ssh -p {host.port} NAME@{where}\n")
+    if loopback_only(args.host):
+        out.write(" " * 23 + "(this machine only: --host 0.0.0.0 opens it to the LAN)\n")
     out.write(f"host key fingerprint:  {host.fingerprint}\n")
     out.flush()
     stop = asyncio.Event()

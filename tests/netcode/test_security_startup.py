@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from netcode.cli import connect_address, lan_address, loopback_only
 from netcode.datadir import DB_NAME
 from netcode.server import Host, HostConfig
 
@@ -134,3 +135,34 @@ def test_serve_without_flags_runs_with_the_documented_limits(tmp_path: Path) -> 
     flagged = host_config(build_parser().parse_args(
         ["serve", "--data-dir", str(tmp_path), "--max-tables", "7", "--input-rate", "99"]))
     assert flagged.lobby_limits.max_tables == 7 and flagged.input_limits.rate == 99
+
+
+def test_the_banner_names_the_address_the_host_listens_on(tmp_path: Path) -> None:
+    """A host bound to 127.0.0.1 told players to connect to its LAN address, where nothing
+    listens; the banner names the address bound, and says it is this machine only. A host
+    on every interface names its LAN address (not checked here: the tests use loopback)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "netcode.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+         "--data-dir", str(tmp_path / "data")],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(4)]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert lines[0].startswith("meldhall is listening on port ")
+    port = lines[0].split()[-1]
+    assert lines[1].split() == ["players", "connect", "with:", "ssh", "-p", port,
+                                "NAME@127.0.0.1"]
+    assert "this machine only" in lines[2]
+    assert lines[3].startswith("host key fingerprint:  SHA256:")
+
+
+@pytest.mark.parametrize(("listen", "shown"), [("127.0.0.1", "127.0.0.1"), ("::1", "[::1]"),
+                                               ("10.0.0.5", "10.0.0.5")])
+def test_connect_address_is_the_bound_address_unless_every_interface(listen: str,
+                                                                     shown: str) -> None:
+    assert connect_address(listen) == shown
+    assert loopback_only(listen) == (listen != "10.0.0.5")
+    assert connect_address("0.0.0.0") == lan_address()
