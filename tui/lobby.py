@@ -14,18 +14,37 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from tui.widgets import KeysBar, TextLines
 
+OTHER_COLUMNS = 46
+"""Columns of a lobby row besides Seats: #, Game, Watching, State, the cells' padding and
+the scroll bar; what is left of the window's width is the Seats column's."""
+SEATS_MIN = 20
 
-def seats_text(table: dict[str, Any]) -> str:
-    """Seats as names, in seat order: ``ann, bot 1, -, cy (away)``."""
-    parts = []
+
+def seats_text(table: dict[str, Any], width: int = 0) -> str:
+    """Seats as names, in seat order: ``ann, bot 1, -, cy (away)``. Where that is wider
+    than `width`, the bots and free seats are counted after the people (``ann, cy (away),
+    5 bots, 1 free``), and failing that everyone is (``3 people, 5 bots``): eight seats
+    spelled out pushed the Watching and State columns off an 80-column lobby."""
+    parts, people, bots, free = [], [], 0, 0
     for p in table.get("players", []):
         if p.get("name") is None:
             parts.append("-")
+            free += 1
         elif p.get("bot"):
             parts.append(p["name"])
+            bots += 1
         else:
-            parts.append(p["name"] + ("" if p.get("present", True) else " (away)"))
-    return ", ".join(parts)
+            people.append(p["name"] + ("" if p.get("present", True) else " (away)"))
+            parts.append(people[-1])
+    full = ", ".join(parts)
+    if not width or len(full) <= width:
+        return full
+    counts = [f"{bots} bot{'s' * (bots != 1)}"] * bool(bots) + [f"{free} free"] * bool(free)
+    short = ", ".join(people + counts)
+    if len(short) <= width:
+        return short
+    many = len(people)
+    return ", ".join([f"{many} {'person' if many == 1 else 'people'}"] * bool(many) + counts)
 
 
 def people_text(lobby: dict[str, Any], width: int = 0, lines: int = 2) -> str:
@@ -156,7 +175,8 @@ class LobbyScreen(Screen[None]):
         if not self._ready:
             return
         table = self.query_one(DataTable)
-        rows = [(str(t["id"]), t.get("title") or t["game"], seats_text(t),
+        room = max(SEATS_MIN, (self.size.width or 80) - OTHER_COLUMNS)
+        rows = [(str(t["id"]), t.get("title") or t["game"], seats_text(t, room),
                  str(t.get("spectators", 0)), t.get("state", ""))
                 for t in lobby.get("tables", [])]
         current = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]

@@ -21,7 +21,7 @@ from tests.tui.conftest import (
     view_message,
 )
 from tui.app import make_app
-from tui.lobby import CreateScreen, seat_range
+from tui.lobby import CreateScreen, seat_range, seats_text
 from tui.sheets import QuitDialog, TooSmallScreen
 from tui.table import TableScreen
 
@@ -336,3 +336,35 @@ async def test_a_key_players_fingerprint_is_shown_whole_at_80_columns() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "user: mona✓" in text and f"your key {key}" in text
+
+
+async def test_a_table_of_eight_keeps_the_watching_and_state_columns_at_80_columns() -> None:
+    """Eight seats spelled out (``bot 0, bot 1, ...``) were wider than an 80-column lobby
+    leaves for Seats: the Watching column was cut to "Wa" and State was off the screen.
+    The bots and free seats are counted instead; a wide window spells them out."""
+    seats = [{"seat": 0, "name": "ann", "bot": False, "present": False}] + [
+        {"seat": s, "name": f"bot {s}", "bot": True, "present": True} for s in range(1, 7)] + [
+        {"seat": 7, "name": None, "bot": False, "present": False}]
+    table = {"id": 5, "game": "looking_and_down", "title": "Looking and Down", "seats": 8,
+             "players": seats, "spectators": 3, "state": "waiting", "round": 1, "options": {}}
+    lobby = lobby_message()
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, {**lobby, "tables": [*lobby["tables"], table]})
+        rows = screen_text(pilot.app).splitlines()
+        header = next(r for r in rows if " Seats " in r)
+        assert "Watching" in header and "State" in header
+        row = next(r for r in rows if "Looking and Down" in r)
+        assert "ann (away), 6 bots, 1 free" in row
+        assert row.split()[-2:] == ["3", "waiting"]
+        await pilot.resize_terminal(160, 30)
+        await pilot.pause()
+        row = next(r for r in screen_text(pilot.app).splitlines() if "Looking and Down" in r)
+        assert "ann (away), bot 1, bot 2, bot 3, bot 4, bot 5, bot 6, -" in row
+
+
+def test_seats_are_counted_when_even_the_people_do_not_fit() -> None:
+    players = [{"seat": s, "name": f"player{s}", "bot": False, "present": True}
+               for s in range(6)] + [{"seat": 6, "name": "bot 6", "bot": True}]
+    assert seats_text({"players": players}, 30) == "6 people, 1 bot"
+    assert seats_text({"players": players[:1]}, 30) == "player0"
