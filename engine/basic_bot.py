@@ -258,7 +258,10 @@ class BasicBot:
                  tactics: Tactics) -> dict[str, Any]:
         cards = entry["cards"]
         codes = {c["id"]: c["code"] for c in view.get("hand", ())}
-        held = Counter(tactics.rank(codes[c]) for c in cards if c in codes)
+        # Pairs as the hand holds them: a card the listing leaves out (Skarney's card that
+        # may not be passed back, SK-F7) still pairs with its like, which was otherwise
+        # given away as a single; two basic bots passed three aces to and fro for ever.
+        held = Counter(tactics.rank(code) for code in codes.values())
         danger = self._next_sides_ranks(view)
         freeze = tactics.freeze_now(view, self._behind(view))
 

@@ -75,10 +75,14 @@ class SKTactics(Tactics):
             return bool(card)
         rank = self.rank(card)
         team = self.side_of(view)
-        if any(self.rank(c["code"]) == rank for c in view.get("hand", ())):
+        if any(m.get("team") == team and m.get("rank") == rank
+               for m in view.get("melds", ())):
             return True
-        return any(m.get("team") == team and m.get("rank") == rank
-                   for m in view.get("melds", ()))
+        held = sum(self.rank(c["code"]) == rank for c in view.get("hand", ()))
+        # An accepted ace costs the draw (SK-F6): taken only when it makes a meld. Taken
+        # to make a pair, two basic bots with an ace or two each passed them to and fro,
+        # neither drawing, and the deal never ended.
+        return held >= (2 if rank == "A" else 1)
 
 
 class Skarney(PlannedAnswer, CanastaGame):

@@ -214,3 +214,19 @@ def test_LD_P4_basic_bot_keeps_pairs_and_threes_for_the_pile() -> None:
               {"type": "discard", "cards": [1, 3, 4]}]
     view = _seat0("looking_and_down", [(1, "9C"), (3, "5H"), (4, "6D")], single, melds)
     assert make_bot("basic", 1).act(view)["type"] == "lay_off"
+
+
+@pytest.mark.parametrize("seed", [6, 9])
+def test_SK_F6_two_basic_bots_finish_the_game(seed: int) -> None:
+    """An accepted ace costs the draw (SK-F6). Two basic bots, each taking an offered ace
+    to pair one and offering an ace back (the card it could not pass back left out of its
+    pairs), drew no card and never ended the deal in these seeds: a table of bots would
+    play for ever. An ace is now taken only to make a meld, and pairs count the whole hand."""
+    game = engine.create_game("skarney", 2, seed)
+    bots = [make_bot("basic", seed * 64 + s) for s in range(2)]
+    for _ in range(20_000):
+        if game.over:
+            break
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    assert game.over
