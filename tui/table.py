@@ -287,10 +287,14 @@ class TableScreen(Screen[None]):
 
         def build() -> list[Text]:
             to_act = set(v.get("to_act", []))
-            cells = [self._seat_text(info, seat, by_seat.get(seat, {}),
-                                     v.get("counts", {}).get(seat, {}), seat in to_act,
-                                     self.game)
-                     for seat in range(len(info.names))]
+            cells = []
+            for seat in range(len(info.names)):
+                args = (info, seat, by_seat.get(seat, {}), v.get("counts", {}).get(seat, {}),
+                        seat in to_act, self.game)
+                cell = self._seat_text(*args)
+                if cell.cell_len > half - 1:  # the bot's level gives way to the seat's state
+                    cell = self._seat_text(*args, compact=True)
+                cells.append(cell)
             return side_by_side([cells[0::2], cells[1::2]], half, info.look.ascii)
 
         lines = SEAT_LINES.get(key, build)
@@ -299,7 +303,9 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def _seat_text(info: TableInfo, seat: int, player: dict[str, Any], counts: Any,
-                   acting: bool, game: GameScreen) -> Text:
+                   acting: bool, game: GameScreen, compact: bool = False) -> Text:
+        """A seat's cell; `compact` where the full one would be cut at the half width (an
+        8-seat Looking and Down cut "frozen" to "fro…"): a bot is only "[bot]"."""
         t = Text(">" if acting else " ", style="bold reverse" if acting else "")
         mine = info.team_of(seat) == info.team_of(info.seat) and info.seat is not None
         t.append(f" {info.name(seat)}", style="bold green" if mine else "bold")
@@ -307,7 +313,7 @@ class TableScreen(Screen[None]):
             t.append(" (you)")
         if player.get("bot"):
             level = player.get("level")
-            t.append(f" [{level} bot]" if level else " [bot]", style="cyan")
+            t.append(f" [{level} bot]" if level and not compact else " [bot]", style="cyan")
         elif player.get("name") is None:
             t.append(" (free)", style="dim")
         elif player.get("covered_by"):

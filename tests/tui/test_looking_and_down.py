@@ -133,3 +133,32 @@ async def test_LD_M4_canastas_are_named_in_words_and_a_lone_winner_wins() -> Non
     assert all(words[k] in text for k in kinds if k in words)
     (winner,) = game.winners
     assert f"Game over: {NAMES[winner]} wins." in text
+
+
+async def test_eight_seats_of_bots_show_who_is_frozen_whole_at_80_columns() -> None:
+    """A seat's cell is half of 80 columns: "bot 3 [basic bot] D · 11+11 Down frozen" was
+    cut to "fro…". Where the full cell does not fit, a bot is only "[bot]"; a wide window
+    still names its level."""
+    game = play_until(8, 11, _frozen_out_of_turn)
+    frozen = next(s for s in game.view(None)["frozen_in_time"] if s != game.view(None)["turn"])
+    players = [{"seat": s, "name": "ann" if s == 0 else f"bot {s}", "bot": s != 0,
+                "level": "basic", "present": True} for s in range(8)]
+
+    async def seen(size: tuple[int, int]) -> list[str]:
+        link = FakeLink()
+        app = make_app(link)
+        async with app.run_test(size=size) as pilot:
+            link.push(WELCOME)
+            link.push({"t": "joined", "table": 5, "seat": 0, "game": "looking_and_down",
+                       "seats": 8, "role": "player"})
+            view = message(game, 0)  # the frozen seat deals this deal: one more mark
+            link.push({**view, "players": players, "view": {**view["view"], "dealer": frozen}})
+            await pilot.pause()
+            return screen_text(app).splitlines()
+
+    name = "ann" if frozen == 0 else f"bot {frozen}"
+    narrow = await seen((80, 24))
+    cell = next(c for r in narrow for c in (r[:40], r[40:]) if f" {name} " in c and "·" in c)
+    assert cell.rstrip().endswith("frozen"), cell
+    wide = await seen((140, 30))
+    assert any("[basic bot]" in r and "frozen" in r for r in wide)
