@@ -427,22 +427,29 @@ class Lobby:
         table = self._table(session, message["table"])
         if table is None:
             return
+        seat = self._take_seat(session, table, message.get("seat"))
+        if seat is not None:
+            self._join(session, table, seat)
+
+    def _take_seat(self, session: Session, table: Table, wanted: int | None) -> int | None:
+        """The session's seat at `table`: the one it holds, else `wanted` or the first free
+        one, now its own; None, with the reason sent, when there is none for it."""
         seat = table.seat_of(session.user_id)
-        if seat is None:
-            wanted = message.get("seat")
-            free = [s for s, occ in enumerate(table.occupants) if occ.free]
-            if wanted is None:
-                if not free:
-                    session.put(error_frame("table_full", "Every seat at that table is taken."))
-                    return
-                seat = free[0]
-            elif not 0 <= wanted < table.seats or wanted not in free:
-                session.put(error_frame("seat_taken", f"Seat {wanted} is not free."))
-                return
-            else:
-                seat = wanted
-            table.set_occupant(seat, Occupant(session.user_id, session.name))
-        self._join(session, table, seat)
+        if seat is not None:
+            return seat
+        free = [s for s, occ in enumerate(table.occupants) if occ.free]
+        if wanted is None:
+            if not free:
+                session.put(error_frame("table_full", "Every seat at that table is taken."))
+                return None
+            seat = free[0]
+        elif not 0 <= wanted < table.seats or wanted not in free:
+            session.put(error_frame("seat_taken", f"Seat {wanted} is not free."))
+            return None
+        else:
+            seat = wanted
+        table.set_occupant(seat, Occupant(session.user_id, session.name))
+        return seat
 
     async def on_watch(self, session: Session, message: dict[str, Any]) -> None:
         table = self._table(session, message["table"])
@@ -528,6 +535,22 @@ class Lobby:
             table.take_back(session, session.seat)
 
     async def on_again(self, session: Session, message: dict[str, Any]) -> None:
+        """A new game at the session's table, or, from the lobby, at the finished table it
+        names, taking a seat there first: one request, so a refusal (the game is still on,
+        every seat is taken) is the one answer the player sees."""
+        here = session.table.id if session.table is not None else None
+        if message.get("table", here) != here:
+            table = self._table(session, message["table"])
+            if table is None:
+                return
+            if not table.over:
+                session.put(error_frame(
+                    "not_over", "Only a finished game can be played again: j sits, w watches."))
+                return
+            seat = self._take_seat(session, table, None)
+            if seat is None:
+                return
+            self._join(session, table, seat)
         table = self._manager(session, "start a new game")
         if table is not None:
             table.play_again(session)

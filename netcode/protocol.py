@@ -225,7 +225,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "remove_bot": {"seat": (_int(0, 64), True)},
     "open_seat": {"seat": (_int(0, 64), True)},
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
-    "again": {},
+    "again": {"table": (_ID, False)},
     "take_back": {},
     "record": {"table": (_ID, False), "format": (_str(8), False)},
     "ping": {"ref": (_optional(_ID), False)},

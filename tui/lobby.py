@@ -237,24 +237,11 @@ class LobbyScreen(Screen[None]):
             self.app.send({"t": "watch", "table": table})  # type: ignore[attr-defined]
 
     def action_again(self) -> None:
-        """Sit, then start a new game, at a finished table with a seat for you (refused
-        here first when there is none: the host's answer to the sit was hidden by its
-        answer to `again`, "You are not at a table")."""
+        """Sit, then start a new game, at the chosen finished table: one request, which the
+        host refuses with its reason (the game is still on, every seat is taken)."""
         table = self._table_id()
-        if table is None:
-            return
-        listed = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
-        if listed.get("state") != "over":
-            self.note("Only a finished game can be played again (j sits, w watches).")
-            return
-        me = (self.welcome or {}).get("name") or self.app.link.name  # type: ignore[attr-defined]
-        players = listed.get("players") or []
-        if players and not any(p.get("name") in (None, me) and not p.get("bot")
-                               for p in players):
-            self.note(f"Every seat at table {table} is taken: w watches, v replays.")
-            return
-        self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
-        self.app.send({"t": "again"})  # type: ignore[attr-defined]
+        if table is not None:
+            self.app.send({"t": "again", "table": table})  # type: ignore[attr-defined]
 
     def action_replay(self) -> None:
         """Step through the chosen finished game, every hand shown."""

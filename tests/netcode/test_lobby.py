@@ -44,6 +44,36 @@ async def test_bots_play_to_the_end_and_play_again(host, connect) -> None:  # ty
     await owner.wait_for("view", lambda m: m["round"] == 2 and m["seq"] > 3, timeout=30)
 
 
+async def test_play_again_from_the_lobby_seats_you_or_says_why_not(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """`again` naming a table is one request: the host seats the player and starts a new
+    game, or refuses with one reason (a game still on; no free seat) and changes nothing.
+    The lobby used to send `sit` then `again`, and the sit's refusal was hidden by the
+    answer to `again` ("You are not at a table")."""
+    owner = await connect("otto")
+    owner.send("create", game="hand_and_foot", seats=4, options={"deals": 1}, seed=3)
+    table = (await owner.wait_for("joined"))["table"]
+    owner.send("leave")
+    await owner.wait_for("left")
+    owner.send("watch", table=table)
+    await owner.wait_for("joined", lambda m: m["role"] == "spectator")
+    pia = await connect("pia")
+    pia.send("again", table=table)  # nobody has played yet: not a finished game
+    assert (await pia.wait_for("error"))["code"] == "not_over"
+    for seat in range(4):
+        owner.send("add_bot", seat=seat)
+    await owner.wait_for("view", lambda m: m["over"], timeout=120)
+    pia.send("again", table=table)
+    refused = await pia.wait_for("error")
+    assert refused["code"] == "table_full" and "Every seat" in refused["message"]
+    assert [t["state"] for t in (await _lobby(pia))["tables"] if t["id"] == table] == ["over"]
+    owner.send("remove_bot", seat=2)
+    await owner.wait_for("view", lambda m: not m["players"][2]["bot"])
+    pia.send("again", table=table)
+    assert (await pia.wait_for("joined"))["seat"] == 2
+    fresh = await pia.wait_for("view", lambda m: m["round"] == 2)
+    assert not fresh["over"] and fresh["seat"] == 2
+
+
 async def _lobby(client: MeldhallClient) -> dict:  # type: ignore[type-arg]
     client.send("list")
     return await client.wait_for("lobby", lambda m: True)

@@ -153,29 +153,20 @@ async def test_the_create_form_sends_what_the_host_accepts_for_every_game(name: 
     assert as_host_reads(message)["options"]["contracts"] == {1: [[3, 3]], 2: [[3, 3, 3]]}
 
 
-async def test_play_again_only_where_there_is_a_seat_for_you() -> None:
-    """`a` at a finished table sits, then starts a new game. At a table whose seats are all
-    taken the host's refusal of the sit was hidden by its answer to `again` ("You are
-    not at a table"): the lobby says why at once and sends nothing."""
+async def test_play_again_sends_one_request_naming_the_table() -> None:
+    """`a` asks the host to seat you and start a new game at the chosen table, in one
+    request; the host decides (the lobby once judged seats itself) and its reason shows."""
     lobby = lobby_message()
-    mine, waiting = lobby["tables"]
-    full = {**mine, "id": 3, "state": "over",
-            "players": [{"seat": s, "name": f"bot {s}", "bot": True, "present": True}
-                        for s in range(4)]}
-    lobby["tables"] = [{**mine, "state": "over"}, waiting, full]
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await in_lobby(pilot, link, lobby)
-        await pilot.press("down", "down", "a")
+        await pilot.press("down", "a")
         await pilot.pause()
-        assert "Every seat at table 3 is taken" in screen_text(pilot.app)
-        await pilot.press("up", "a")
+        assert link.sent == [{"t": "again", "table": 2}]
+        link.push({"t": "error", "code": "table_full",
+                   "message": "Every seat at that table is taken."})
         await pilot.pause()
-        assert "Only a finished game can be played again" in screen_text(pilot.app)
-        assert link.sent == []
-        await pilot.press("up", "a")  # bob's own seat at table 1
-        await pilot.pause()
-    assert link.sent == [{"t": "sit", "table": 1}, {"t": "again"}]
+        assert "Every seat at that table is taken." in screen_text(pilot.app)
 
 
 async def test_settings_change_the_cards_not_the_host() -> None:
