@@ -218,8 +218,9 @@ class MeldhallApp(App[int]):
         elif tag == "left":
             self._leave_table()
             if payload.get("kept"):
-                self.lobby_screen.note("Your seat is kept for you until this deal ends: "
-                                       "sit at the table again to play on.")
+                # One status line: whole at 80 columns (the longer wording was cut).
+                self.lobby_screen.note("Your seat is kept until this deal ends: sit there "
+                                       "again to play on.")
         elif tag == "error":
             if self.table_screen is not None:
                 self.table_screen.show_error(payload)

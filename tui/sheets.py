@@ -273,10 +273,13 @@ class KeysScreen(ModalScreen[None]):
 
 
 class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question over the screen; dismisses with True for yes."""
+    """A yes/no question over the screen; dismisses with True for yes. Only `y` says yes:
+    every question asked is of something that cannot be undone (leave, remove a bot, open
+    a seat), and Enter said yes too, so typing "qs qs" Enter for the queens (letters start
+    no code; `/` does) left the table on the `q` and its question's Enter."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
 

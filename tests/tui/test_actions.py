@@ -252,6 +252,22 @@ async def test_play_again_chat_and_leave() -> None:
     assert link.sent[-2:] == [{"t": "chat", "text": "hi all"}, {"t": "leave"}]
 
 
+async def test_enter_never_answers_yes_to_leaving() -> None:
+    """Typing codes that start with a letter ("qs qs 2c" Enter, for the queens) pressed
+    `q` (leave) and then Enter, which answered the question yes: the player was back in
+    the lobby mid-turn. Enter answers nothing; `y` leaves, `n` stays."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press(*"qs qs 2c", "enter")
+        await pilot.pause()
+        assert "Leave this table?" in str(pilot.app.screen.query_one("#quit").render())
+        assert link.sent == []
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen) and link.sent == []
+
+
 async def test_removing_a_bot_asks_first() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
