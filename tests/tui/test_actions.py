@@ -349,3 +349,18 @@ async def test_escape_leaves_the_chat_line_and_keys_are_commands_again() -> None
             await pilot.press("escape", "c", "enter")  # the draft waited in the line
             await pilot.pause()
         assert link.sent[-1] == {"t": "chat", "text": "hi"}
+
+
+async def test_a_dialogs_keys_are_on_the_bottom_line() -> None:
+    """A question's keys ("y Yes  esc No") sat on the line under its box, in the middle of
+    the table (seen with the add-a-bot question over ssh); they belong on the bottom line,
+    where every screen has its keys."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1, bots=(3,))
+        await pilot.press("u")
+        await pilot.pause()
+        rows = screen_text(pilot.app).splitlines()
+        assert any("Remove" in r for r in rows)
+        assert "Yes" in rows[-1]
+        assert not any(" Yes " in r for r in rows[:-1])
