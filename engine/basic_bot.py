@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from .bots import RandomBot
 from .listing import by_value, pick_blocks
@@ -45,6 +45,27 @@ HOLD_POINTS = 100
 """A partner is allowed to go out when this hand would cost at most this much."""
 
 
+class Face(NamedTuple):
+    rank: str
+    wild: bool
+    blocks: bool
+    points: int
+
+
+class _Faces(dict[str, Face]):
+    """A face's `Face`, worked out on first asking (`Tactics.faces`)."""
+
+    def __init__(self, tactics: Tactics, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.tactics, self.view = tactics, view
+
+    def __missing__(self, code: str) -> Face:
+        t, v = self.tactics, self.view
+        face = self[code] = Face(t.rank(code), t.is_wild(code, v), t.blocks_pile(code, v),
+                                 t.points(code, v))
+        return face
+
+
 class Tactics:
     """What a game tells the basic bot about itself; the defaults suit most of the family."""
 
@@ -60,6 +81,20 @@ class Tactics:
 
     def rank(self, code: str) -> str:
         return code[:-1] if code != "JK" else "JK"
+
+    def faces(self, view: dict[str, Any]) -> dict[str, Face]:
+        """What the bot asks of a face (rank, wild, whether it blocks the pile, points),
+        kept per face and set of wild ranks, so a game's `rank`, `is_wild`, `blocks_pile`
+        and `points` must depend on nothing else. The bot asks it of every card in hand
+        and on the table several times a decision: asking the methods each time made the
+        search bot's rollouts (basic play of 48 actions) 1.2 to 1.55 times as slow
+        (Canastone 10.9 against 7.0 ms, Looking and Down 9.0 against 6.9, Hand and Foot
+        6.5 against 5.5): fewer deals of the unseen cards in its time."""
+        wild = tuple(view.get("wild_ranks", ()))
+        table = self.__dict__.setdefault("_faces", {}).get(wild)
+        if table is None:
+            table = self.__dict__["_faces"][wild] = _Faces(self, {"wild_ranks": wild})
+        return table
 
     def is_wild(self, code: str, view: dict[str, Any]) -> bool:
         return code == "JK" or self.rank(code) in view.get("wild_ranks", ())
@@ -265,18 +300,20 @@ class BasicBot:
         danger = self._next_sides_ranks(view)
         freeze = tactics.freeze_now(view, self._behind(view))
 
+        faces = tactics.faces(view)
+
         def cost(card: int) -> tuple[int, int, int]:
             code = codes.get(card, "")
-            rank = tactics.rank(code)
-            if tactics.is_wild(code, view):
+            face = faces[code]
+            if face.wild:
                 return (0 if freeze and tactics.freezes_pile(code, view) else 5, 0, card)
-            if tactics.blocks_pile(code, view):
-                return (1, -tactics.points(code, view), card)
-            if rank in danger:
-                return (4, -tactics.points(code, view), card)
-            if held[rank] >= 2:
-                return (3, -tactics.points(code, view), card)
-            return (2, -tactics.points(code, view), card)
+            if face.blocks:
+                return (1, -face.points, card)
+            if face.rank in danger:
+                return (4, -face.points, card)
+            if held[face.rank] >= 2:
+                return (3, -face.points, card)
+            return (2, -face.points, card)
 
         return {"type": entry["type"], "card": min(cards, key=cost)}
 
@@ -289,9 +326,11 @@ class BasicBot:
         if not sizes:
             return set()
         by_rank: dict[str, list[int]] = {}
+        faces = tactics.faces(view)
         for card, code in codes.items():
-            if not tactics.is_wild(code, view) and not tactics.blocks_pile(code, view):
-                by_rank.setdefault(tactics.rank(code), []).append(card)
+            face = faces[code]
+            if not face.wild and not face.blocks:
+                by_rank.setdefault(face.rank, []).append(card)
         return {c for ids in by_rank.values() if len(ids) in sizes for c in ids}
 
     def _may_go_out(self, view: dict[str, Any], tactics: Tactics) -> bool:
@@ -303,8 +342,9 @@ class BasicBot:
                for k, v in counts.items() if k != "hand"):
             return True  # a second hand is still to come: emptying this one is progress
         value = Counter[int]()
+        faces = tactics.faces(view)
         for m in view.get("melds", ()):
-            value[m["team"]] += sum(tactics.points(c["code"], view) for c in m["cards"])
+            value[m["team"]] += sum(faces[c["code"]].points for c in m["cards"])
             if m.get("complete"):
                 value[m["team"]] += 300
         ours = (value[mine] if mine is not None else 0) + GOING_OUT_EDGE

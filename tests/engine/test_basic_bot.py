@@ -230,3 +230,18 @@ def test_SK_F6_two_basic_bots_finish_the_game(seed: int) -> None:
         seat = min(game.to_act)
         game.apply(seat, bots[seat].act(game.view(seat)))
     assert game.over
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_the_faces_the_basic_bot_keeps_are_what_its_tactics_say(name: str) -> None:
+    """The basic bot keeps what it asks of a face (rank, wild, blocks the pile, points) per
+    face: kept or asked afresh, every face of the game's deck reads the same."""
+    from engine.basic_bot import tactics_for
+
+    game = engine.create_game(name, min(engine.GAMES[name].seats), 0)
+    view = game.view(0)
+    tactics = tactics_for(view)
+    for code in sorted(set(game.codes)):
+        face = tactics.faces(view)[code]
+        assert face == (tactics.rank(code), tactics.is_wild(code, view),
+                        tactics.blocks_pile(code, view), tactics.points(code, view)), code
