@@ -335,6 +335,7 @@ class CreateScreen(ModalScreen[None]):
                     yield Input(option_text(default), id=f"table-{name}")
                 yield Static(f"  {self.table_help.get(name, '')}", classes="help",
                              markup=False)
+        yield KeysBar()  # the form's own keys on the bottom line, not the lobby's under it
 
     def on_mount(self) -> None:
         self._fill_options()

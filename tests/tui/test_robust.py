@@ -74,6 +74,19 @@ async def test_lobby_requests_and_the_create_form() -> None:
                           "options": {"deals": 2}}]
 
 
+async def test_the_create_forms_bottom_line_names_its_own_keys() -> None:
+    """The form covered the lobby but its bottom line still offered the lobby's keys (j Sit,
+    w Watch, ...), which do nothing there; it names the form's own."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("n")
+        await pilot.pause()
+        bottom = screen_text(pilot.app).splitlines()[-1]
+        assert "Create" in bottom and "Cancel" in bottom
+        assert "Sit" not in bottom and "Watch" not in bottom
+
+
 def every_game_lobby() -> dict[str, Any]:
     """The lobby as the host lists its games: every game, with its options."""
     games = [{"name": info.name, "title": info.title, "seats": list(info.seats),
