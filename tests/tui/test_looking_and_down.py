@@ -91,6 +91,27 @@ async def test_frozen_in_time_is_a_cue_for_the_pile_taker_and_for_everyone_else(
     assert "FROZEN IN TIME" in mine
 
 
+async def test_LD_P2_a_blocked_pile_is_not_offered_while_someone_is_frozen() -> None:
+    """The turn player's prompt named "take the pile (p)" while a 3 on top blocked it
+    (LD-P2) and its keys offered only the draw; and the frozen player's line said
+    "FROZEN IN TIME · opened · canastas 0/2", cut at half of 80 columns (a frozen player
+    has opened, LD-F3: it need not be said)."""
+    def blocked(game: Any) -> bool:
+        v = game.view(None)
+        return _frozen_out_of_turn(game) and v["phase"] == "draw" and v["discard"]["blocked"]
+
+    game = play_until(3, 11, blocked, limit=20000)
+    v = game.view(None)
+    turn, frozen = v["turn"], next(s for s in v["frozen_in_time"] if s != v["turn"])
+    assert "take_pile" not in {e["type"] for e in game.view(turn)["legal"]}
+    text = await shown(game, turn)
+    assert "Your turn: draw (d). Frozen in time" in text
+    assert "take the pile" not in text
+    line = next(r for r in text.splitlines() if "FROZEN IN TIME" in r)
+    assert NAMES[frozen] in line and "opened" not in line and "canastas " in line
+    assert line.split("│")[0].rstrip().endswith(f"/{v['canastas_to_go_out']}"), line
+
+
 async def test_the_score_sheet_itemises_canastas_red_threes_and_both_hands() -> None:
     game = play_until(3, 5, lambda g: bool(g.view(None)["score_sheet"]))
     link = FakeLink()

@@ -75,9 +75,9 @@ class LookingAndDownPanel(GamePanel):
         (``compact``: canastas as ``1/2`` alone, for the one-line blocks of others)."""
         v = info.view
         out = super().team_header(info, team)
-        if team in _frozen(info):
+        if team in _frozen(info):  # (a frozen player has opened, LD-F3: not said twice)
             out.append(" · FROZEN IN TIME", style="bold cyan")
-        if v.get("opened", {}).get(team):
+        elif v.get("opened", {}).get(team):
             out.append(" · opened", style="green")
         else:
             out.append(f" · needs {v.get('min_count', {}).get(team, 0)}", style="yellow")
@@ -138,8 +138,9 @@ class LookingAndDownScreen(GameScreen):
             return (f" Frozen in time: you may meld (m) and lay off (l) now, though it is "
                     f"{info.name(turn)}'s turn.", "bold reverse")
         if seat == turn:
-            what = "draw (d) or take the pile (p)" if v.get("phase") == "draw" else \
-                "meld, lay off, then discard"
+            kinds = {entry.get("type") for entry in v.get("legal", [])}
+            what = "meld, lay off, then discard" if v.get("phase") != "draw" else \
+                "draw (d) or take the pile (p)" if "take_pile" in kinds else "draw (d)"
             return f" Your turn: {what}. Frozen in time: {names}.", "bold green"
         return (f" {info.name(turn)}'s turn; waiting for {names}, frozen in time, who may "
                 "meld now.", "bold")
