@@ -16,15 +16,22 @@ it never runs over `think_ms` by much). With more than two sides a game is won o
 finishing ahead of every other side (against five random players at six seats, one bad
 deal of red threes decides it), so the rows also give the **pairwise** rate: of all
 (game, other side) pairs, the share in which the side under test finished ahead of that
-side (a tie counts half). With two sides the two rates are the same.
+side (a tie counts half). With two sides the two rates are the same. And the **margin**:
+the side under test's total less the best other side's, a game, averaged over each seed's
+games first (the deal's luck cancels) with a 95% interval over the seeds. Between two
+levels that both play sensibly, the same deal is won from the same side by either level
+most of the time, so the win rate stays near half while one level scores hundreds of
+points a game more: the margin shows that; the win rate shows only the deals it turns.
 
 The search level (`search`, `think_ms` 200 by default) is measured against `basic` over
 one-deal games (`ONE_DEAL`), one seating per game (`SEARCH_SEATINGS`): a decision may take
 its whole 200 ms, so a full game of several deals would take minutes; a one-deal game is
 won by the side with the highest score for the deal. Its decision time is reported too.
+Several `--think-ms` values give a row each, on the same seeds: how its strength follows
+its time.
 
-Run: `.venv/bin/python bench/bots.py [--games N] [--search-games N] [--think-ms MS]
-[--game NAME] [--match basic|search]`.
+Run: `.venv/bin/python bench/bots.py [--games N] [--search-games N] [--think-ms MS ...]
+[--game NAME] [--seats N] [--match basic|search]`.
 """
 
 from __future__ import annotations
@@ -81,10 +88,10 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def play(name: str, seats: int, options: dict[str, Any] | None, seed: int, test: str,
          against: str, times: list[float],
          settings: dict[str, dict[str, Any]] | None = None,
-         side: int = 0) -> tuple[bool, float, int]:
+         side: int = 0) -> tuple[bool, float, int, int]:
     """One game, the level under test playing side `side` (a team's index): whether it
-    won, and how many other sides it finished ahead of (a tie counts half) out of how
-    many."""
+    won, how many other sides it finished ahead of (a tie counts half) out of how many,
+    and its margin: its total less the best other side's."""
     settings = settings or {}
     game = engine.create_game(name, seats, seed, options)
     teams = [list(t) for t in game.teams]
@@ -107,7 +114,19 @@ def play(name: str, seats: int, options: dict[str, Any] | None, seed: int, test:
     mine = game.totals.get(ours, 0)
     others = [v for t, v in game.totals.items() if t != ours]
     ahead = sum(1.0 if mine > v else 0.5 if mine == v else 0.0 for v in others)
-    return ours in game.winners, ahead, len(others)
+    return ours in game.winners, ahead, len(others), mine - max(others, default=0)
+
+
+def margin_figure(margins: list[list[int]]) -> dict[str, Any]:
+    """The mean margin per game, with a 95% interval over the seeds: each seed's games (one
+    from every side) averaged first, so the deal's luck, the same for both levels, cancels
+    and what is left is the levels' difference. A win rate moves only when that difference
+    turns a deal's result, which a few hundred points in a deal of thousands seldom does."""
+    per_seed = [statistics.mean(m) for m in margins]
+    mean = statistics.mean(per_seed)
+    half = 1.96 * statistics.stdev(per_seed) / math.sqrt(len(per_seed)) \
+        if len(per_seed) > 1 else 0.0
+    return {"mean": round(mean), "ci95": [round(mean - half), round(mean + half)]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,7 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search-games", type=int, default=20,
                         help="seeded one-deal games per seating of search against basic "
                              "(each played from every side)")
-    parser.add_argument("--think-ms", type=float, default=200.0, help="the search level's time")
+    parser.add_argument("--think-ms", type=float, nargs="+", default=[200.0],
+                        help="the search level's time; several: a row for each, on the same "
+                             "seeds (how its strength follows its time)")
+    parser.add_argument("--seats", type=int, default=None, help="one seating only")
     parser.add_argument("--against", default=None,
                         help="the opponent level (default: random for basic, basic for "
                              "search; `--match basic --against basic` is the control, 50%%)")
@@ -140,13 +162,17 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 seatings = SEATINGS.get(name) or [(s, None) for s in GAMES[name].seats]
                 games = args.games
-            settings = {"search": {"think_ms": args.think_ms}}
-            for seats, options in seatings:
+            runs = [(seats, options, think) for seats, options in seatings
+                    if args.seats in (None, seats)
+                    for think in (args.think_ms if test == "search" else [None])]
+            for seats, options, think in runs:
+                settings = {"search": {"think_ms": think}}
                 times: list[float] = []
                 started = time.perf_counter()
                 sides = len(engine.create_game(name, seats, 0, options).teams)
-                results = [play(name, seats, options, seed, test, against, times, settings,
-                                side) for seed in range(games) for side in range(sides)]
+                by_seed = [[play(name, seats, options, seed, test, against, times, settings,
+                                 side) for side in range(sides)] for seed in range(games)]
+                results = [r for seed in by_seed for r in seed]
                 games_played = len(results)
                 wins = sum(r[0] for r in results)
                 ahead, pairs = sum(r[1] for r in results), sum(r[2] for r in results)
@@ -159,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                        "pairwise": {"ahead": ahead, "pairs": pairs,
                                     "rate": round(ahead / pairs, 3),
                                     "ci95": list(wilson(round(ahead), pairs))},
+                       "margin": margin_figure([[r[3] for r in seed] for seed in by_seed]),
                        "decide_ms": {
                            "median": round(1000 * statistics.median(ordered), 3),
                            "p95": round(1000 * ordered[int(0.95 * (len(ordered) - 1))], 3),
@@ -167,10 +194,13 @@ def main(argv: list[str] | None = None) -> int:
                        "seconds": round(time.perf_counter() - started, 1)}
                 rows.append(row)
                 if test == "search":
-                    row["think_ms"] = args.think_ms
-                print(f"{name} {seats} seats: {test} vs {against}: {wins}/{games_played} "
+                    row["think_ms"] = think
+                at = f" at {think:g} ms" if think is not None else ""
+                print(f"{name} {seats} seats: {test}{at} vs {against}: {wins}/{games_played} "
                       f"= {row['win_rate']:.0%} (95% CI {low:.0%}-{high:.0%}), pairwise "
-                      f"{row['pairwise']['rate']:.0%} of {pairs}; {test} decides "
+                      f"{row['pairwise']['rate']:.0%} of {pairs}, margin "
+                      f"{row['margin']['mean']:+} a game (95% CI {row['margin']['ci95'][0]:+} "
+                      f"to {row['margin']['ci95'][1]:+}); {test} decides "
                       f"in {row['decide_ms']['median']} ms median, "
                       f"{row['decide_ms']['p95']} ms p95", flush=True)
     out = {"benchmark": "bots", "date": date.today().isoformat(),
