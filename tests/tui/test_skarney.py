@@ -70,6 +70,17 @@ async def test_the_offer_is_a_question_for_the_asked_and_a_wait_for_the_others()
     assert sent[-1] == {"type": "decline"}
 
 
+async def test_SK_F7_the_card_a_seat_took_shows_as_a_card_beside_it() -> None:
+    """A seat that took an offered card may not offer it back this turn (SK-F7); its seat
+    line said so with the card's code ("took 7H"), where everything else shows 7♥."""
+    game = position(TABLE)
+    game.apply(0, {"type": "offer", "card": next(c["id"] for c in game.view(0)["hand"]
+                                                   if c["code"] == "7H")})
+    game.apply(1, {"type": "accept"})
+    text, _ = await shown(game, 2)
+    assert "took 7♥" in text and "7H" not in text
+
+
 async def test_x_offers_the_card_under_the_cursor_or_selected() -> None:
     game = position(TABLE)
     _, sent = await shown(game, 0, keys=("slash", "k", "d", "enter", "x"))

@@ -164,8 +164,11 @@ class SkarneyScreen(GameScreen):
         if isinstance(counts, dict) and counts.get("skip_draw"):
             t.append(" skips draw", style="yellow")
         ban = (info.view.get("offer_ban") or {})
-        if ban.get(seat) or ban.get(str(seat)):
-            t.append(" took " + " ".join(ban.get(seat) or ban.get(str(seat))), style="dim")
+        if ban.get(seat) or ban.get(str(seat)):  # SK-F7: cards it may not offer this turn
+            t.append(" took", style="dim")
+            for code in ban.get(seat) or ban.get(str(seat)):
+                t.append(" ")
+                t.append_text(card_text(code, info.look))
         return t
 
     def hand_detail(self, counts: Any) -> str:
