@@ -81,6 +81,23 @@ async def test_SK_F7_the_card_a_seat_took_shows_as_a_card_beside_it() -> None:
     assert "took 7♥" in text and "7H" not in text
 
 
+async def test_someone_elses_melds_go_on_to_another_line_rather_than_being_cut() -> None:
+    """At 3 seats and 80 columns the others' melds are one short line each; a side with
+    more than fit was cut at the panel's edge ("10♦-Q♦(2♦" and nothing after)."""
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 7H 9C KD AS
+hands.1: 4C 5C
+hands.2: 6D 6S 3C
+melds.1: 9C 9D 9S | 4H 2H=5H 6H | 10D 2D=JD QD | 5S 6S JK=7S | KH KC KD
+stock: 30""", seats=3)
+    text, _ = await shown(game, 0)
+    rows = [r.split("│")[0] for r in text.splitlines()]
+    for label in ("9x3", "4♥-6♥(2♥=5♥)", "10♦-Q♦(2♦=J♦)", "5♠-7♠(JK=7♠)", "Kx3"):
+        assert any(label in r for r in rows), label
+
+
 async def test_x_offers_the_card_under_the_cursor_or_selected() -> None:
     game = position(TABLE)
     _, sent = await shown(game, 0, keys=("slash", "k", "d", "enter", "x"))

@@ -76,36 +76,48 @@ class SkarneyPanel(GamePanel):
             if team == info.team_of(info.seat):
                 out.extend(self.team_block(info, team))
             else:
-                out.append(self.compact_line(info, team))
+                out.extend(self.compact_lines(info, team, width))
         return out
 
-    def compact_line(self, info: TableInfo, team: int) -> Text:
+    def compact_lines(self, info: TableInfo, team: int, width: int) -> list[Text]:
+        """Someone else's side on one line (its standing, then each meld short), and on
+        more lines, indented, when its melds do not fit (they were cut at the width)."""
+        lines = [Text.assemble("  ", self.team_header(info, team), " ·")]
         melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
-        line = Text.assemble("  ", self.team_header(info, team), " ·")
         for meld in melds:
-            cards = meld.get("cards", [])
-            means = meld.get("as") or {}
-            line.append(" ")
-            if meld.get("kind") == "sequence" and cards:
-                ends = [cards[0], cards[-1]]
-                for n, card in enumerate(ends):
-                    stands = means.get(card["id"], means.get(str(card["id"])))
-                    line.append_text(card_text(stands or card["code"], info.look))
-                    if n == 0:
-                        line.append("-")
-            else:
-                line.append(f"{meld.get('rank') or 'W'}x{len(cards)}")
-            wild = [c for c in cards if c["code"] == "JK" or c["code"][0] == "2"]
-            if wild and meld.get("rank") is not None:  # a group's or a sequence's wild
-                stands = means.get(wild[0]["id"], means.get(str(wild[0]["id"])))
-                line.append("(")
-                line.append_text(card_text(wild[0]["code"], info.look))
-                if stands:
-                    line.append("=")
-                    line.append_text(card_text(stands, info.look))
-                line.append(")")
+            label = self.compact_meld(info, meld)
+            if lines[-1].cell_len + 1 + label.cell_len > width and lines[-1].cell_len > 4:
+                lines.append(Text("   "))
+            lines[-1].append(" ")
+            lines[-1].append_text(label)
         if not melds:
-            line.append(" no melds", style="dim")
+            lines[-1].append(" no melds", style="dim")
+        return lines
+
+    def compact_meld(self, info: TableInfo, meld: dict[str, Any]) -> Text:
+        """A meld short: a group as rank x size, a sequence by its ends; its wild card and
+        what it stands for in brackets."""
+        line = Text()
+        cards = meld.get("cards", [])
+        means = meld.get("as") or {}
+        if meld.get("kind") == "sequence" and cards:
+            ends = [cards[0], cards[-1]]
+            for n, card in enumerate(ends):
+                stands = means.get(card["id"], means.get(str(card["id"])))
+                line.append_text(card_text(stands or card["code"], info.look))
+                if n == 0:
+                    line.append("-")
+        else:
+            line.append(f"{meld.get('rank') or 'W'}x{len(cards)}")
+        wild = [c for c in cards if c["code"] == "JK" or c["code"][0] == "2"]
+        if wild and meld.get("rank") is not None:  # a group's or a sequence's wild
+            stands = means.get(wild[0]["id"], means.get(str(wild[0]["id"])))
+            line.append("(")
+            line.append_text(card_text(wild[0]["code"], info.look))
+            if stands:
+                line.append("=")
+                line.append_text(card_text(stands, info.look))
+            line.append(")")
         return line
 
     def team_block(self, info: TableInfo, team: int) -> list[Text]:
