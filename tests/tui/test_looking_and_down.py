@@ -112,6 +112,29 @@ async def test_LD_P2_a_blocked_pile_is_not_offered_while_someone_is_frozen() -> 
     assert line.split("│")[0].rstrip().endswith(f"/{v['canastas_to_go_out']}"), line
 
 
+async def test_melds_past_a_compact_line_are_counted_not_cut() -> None:
+    """Another player's one line at 5 seats and 80 columns: melds that do not fit are
+    counted ("+5"); they were cut at the panel's edge with nothing to say so."""
+    melds = " | ".join(["4H 4C 4D", "5H 5C 5D 5S", "6H 6C 6D", "7H 7C 7D",
+                        "8H 8S 8D 8C 8H 8D 8S", "9H 9C 9D", "10H 10C 10D", "JH JC JD",
+                        "QH QC QD"])
+    spec = engine.parse_position(f"""turn: 0
+phase: play
+hands.0: 7H 9C KD AS
+hands.1: 4C 5C
+hands.2: 6D 6S 3C
+hands.3: 6D 6S 3C
+hands.4: 6D 6S 3C
+melds.2: {melds}
+stock: 30""")
+    spec["seats"] = 5
+    text = await shown(engine.load_position("looking_and_down", spec), 0)
+    line = next(r.split("│")[0].rstrip() for r in text.splitlines()
+                if r.startswith("  cy ") and "opened" in r)
+    shown_melds = [w for w in line.split() if "x" in w]
+    assert line.endswith(f"+{9 - len(shown_melds)}") and len(shown_melds) >= 3, line
+
+
 async def test_the_score_sheet_itemises_canastas_red_threes_and_both_hands() -> None:
     game = play_until(3, 5, lambda g: bool(g.view(None)["score_sheet"]))
     link = FakeLink()

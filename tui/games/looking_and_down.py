@@ -55,16 +55,23 @@ class LookingAndDownPanel(GamePanel):
             if team == info.team_of(info.seat):
                 out.extend(self.team_block(info, team))
             else:
-                out.extend(self.compact_block(info, team))
+                out.extend(self.compact_block(info, team, width))
         return out
 
-    def compact_block(self, info: TableInfo, team: int) -> list[Text]:
+    def compact_block(self, info: TableInfo, team: int, width: int = 80) -> list[Text]:
         """One line for someone else: their standing, then their melds as rank x size
-        (complete ones in bold), so eight players fit 80x24."""
+        (complete ones in bold), so eight players fit 80x24. Melds past the width are
+        counted ("+2"), not cut off unsaid: a second line would push the last players off
+        an 80x24 panel."""
         melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
         line = Text.assemble("  ", self.team_header(info, team, compact=True), " ·")
-        for meld in melds:
+        for n, meld in enumerate(melds):
             label = f"{meld.get('rank') or '*'}x{meld.get('size', len(meld.get('cards', [])))}"
+            more = len(melds) - n - 1
+            room = width - line.cell_len - (len(f" +{more}") if more else 0)
+            if len(label) + 1 > room:
+                line.append(f" +{len(melds) - n}", style="dim")
+                break
             line.append(" " + label, style="bold" if meld.get("complete") else "")
         if not melds:
             line.append(" no melds", style="dim")
