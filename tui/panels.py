@@ -70,6 +70,15 @@ class TableInfo:
         return f"{label} (you)" if team == self.team_of(self.seat) else label
 
 
+def turn_step(view: dict[str, Any]) -> str:
+    """What the turn player does next, as the prompt says it: the pile only when the
+    listing offers it (a blocked or frozen pile is not)."""
+    if view.get("phase") != "draw":
+        return "meld, lay off, then discard"
+    kinds = {entry.get("type") for entry in view.get("legal") or []}
+    return "draw (d) or take the pile (p)" if "take_pile" in kinds else "draw (d)"
+
+
 def table_look(look: CardLook, message: dict[str, Any]) -> CardLook:
     """The session's card look with the wild ranks of the game on the table."""
     wild = tuple((message.get("view") or {}).get("wild_ranks") or ())

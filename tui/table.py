@@ -31,7 +31,7 @@ from tui.cards import (
 from tui.compositor import DirtyOnlyCompositor
 from tui.eventtext import who_won
 from tui.games import GameScreen, screen_for
-from tui.panels import GamePanel, TableInfo, side_by_side, table_look
+from tui.panels import GamePanel, TableInfo, side_by_side, table_look, turn_step
 from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
 from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
@@ -972,12 +972,7 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     permission = v.get("permission")
     extra = {"yes": " You may go out this turn.", "no": " Going out was refused this turn."}
     if seat == turn:
-        legal = {entry.get("type") for entry in v.get("legal") or []}
-        if phase == "draw":
-            what = "draw (d) or take the pile (p)" if "take_pile" in legal else "draw (d)"
-        else:
-            what = "meld, lay off, then discard"
-        mine = " Your turn: " + what + "." + extra.get(permission or "", "")
+        mine = " Your turn: " + turn_step(v) + "." + extra.get(permission or "", "")
         return mine, "bold green"
     return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
 

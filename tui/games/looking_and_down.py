@@ -16,7 +16,7 @@ from rich.text import Text
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import GamePanel, TableInfo
+from tui.panels import GamePanel, TableInfo, turn_step
 
 CANASTAS = (("red_canasta", "red"), ("red_canasta_3", "red+3"), ("black_canasta", "black"))
 COMPACT_FROM = 4
@@ -58,7 +58,7 @@ class LookingAndDownPanel(GamePanel):
                 out.extend(self.compact_block(info, team, width))
         return out
 
-    def compact_block(self, info: TableInfo, team: int, width: int = 80) -> list[Text]:
+    def compact_block(self, info: TableInfo, team: int, width: int) -> list[Text]:
         """One line for someone else: their standing, then their melds as rank x size
         (complete ones in bold), so eight players fit 80x24. Melds past the width are
         counted ("+2"), not cut off unsaid: a second line would push the last players off
@@ -67,9 +67,8 @@ class LookingAndDownPanel(GamePanel):
         line = Text.assemble("  ", self.team_header(info, team, compact=True), " ·")
         for n, meld in enumerate(melds):
             label = f"{meld.get('rank') or '*'}x{meld.get('size', len(meld.get('cards', [])))}"
-            more = len(melds) - n - 1
-            room = width - line.cell_len - (len(f" +{more}") if more else 0)
-            if len(label) + 1 > room:
+            left = len(melds) - n - 1  # after this one: their count must still fit
+            if line.cell_len + 1 + len(label) + (len(f" +{left}") if left else 0) > width:
                 line.append(f" +{len(melds) - n}", style="dim")
                 break
             line.append(" " + label, style="bold" if meld.get("complete") else "")
@@ -145,10 +144,7 @@ class LookingAndDownScreen(GameScreen):
             return (f" Frozen in time: you may meld (m) and lay off (l) now, though it is "
                     f"{info.name(turn)}'s turn.", "bold reverse")
         if seat == turn:
-            kinds = {entry.get("type") for entry in v.get("legal", [])}
-            what = "meld, lay off, then discard" if v.get("phase") != "draw" else \
-                "draw (d) or take the pile (p)" if "take_pile" in kinds else "draw (d)"
-            return f" Your turn: {what}. Frozen in time: {names}.", "bold green"
+            return f" Your turn: {turn_step(v)}. Frozen in time: {names}.", "bold green"
         return (f" {info.name(turn)}'s turn; waiting for {names}, frozen in time, who may "
                 "meld now.", "bold")
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
+from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
@@ -109,7 +110,7 @@ class SkarneyPanel(GamePanel):
                     line.append("-")
         else:
             line.append(f"{meld.get('rank') or 'W'}x{len(cards)}")
-        wild = [c for c in cards if c["code"] == "JK" or c["code"][0] == "2"]
+        wild = [c for c in cards if rank_of(c["code"]) in info.look.wild_ranks]
         if wild and meld.get("rank") is not None:  # a group's or a sequence's wild
             stands = means.get(wild[0]["id"], means.get(str(wild[0]["id"])))
             line.append("(")
