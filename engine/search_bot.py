@@ -56,6 +56,10 @@ class UnseenDeals:
 
     def __init__(self, game: Any, seat: int) -> None:
         self.state = game.to_dict()
+        # A rollout needs the table as it stands, not how it got there: the actions so far
+        # were most of what `deal` copied (a Hand and Foot game late in its deal: 2.4 ms
+        # with them, 0.65 ms without).
+        self.state["state"]["log"] = []
         codes = self.state["state"]["codes"]
         seen = card_ids_in(game.view(seat))
         # Cards everyone saw join a hand (the pile taken, ...) stay where they are.
@@ -206,12 +210,12 @@ class SearchBot:
         # The same players for every candidate on a deal (seeded by it): the candidates'
         # results then differ by the move, not by the players' own random choices.
         players = {s: BasicBot(bots_seed + s) for s in range(world.seats)}
-        for step in range(horizon):
+        for _ in range(horizon):
             if world.over or world.deal_number != deal or not world.to_act \
                     or world.phase in world.BETWEEN_DEALS:
                 break
-            if step % 8 == 0 and time.perf_counter() >= deadline:
-                break
+            if time.perf_counter() >= deadline:  # every step: checked every 8th, a 5 ms
+                break                                # budget was overrun by 20% and more
             # A deal of the unseen cards can leave a seat in `to_act` that the real faces
             # put there with nothing to do now (Looking and Down's frozen seat is listed
             # while its hand holds a meld): the first seat that has something acts.

@@ -80,6 +80,7 @@ def test_determinize_keeps_the_seats_view_and_the_deck(name: str, seats: int,
     seat = min(game.to_act)
     world = determinize(game, seat, random.Random(1))
     assert world.view(seat) == game.view(seat)
+    assert game.log and world.log == []  # the history is not copied into every rollout
     assert sorted(world.to_dict()["state"]["codes"]) == sorted(game.to_dict()["state"]["codes"])
     others = [s for s in range(seats) if s != seat]
     assert any(world.view(s)["hand"] != game.view(s)["hand"] for s in others)
