@@ -393,7 +393,7 @@ class Skarney(PlannedAnswer, CanastaGame):
             self._add_to_hand(seat, [wild_id])
             self._show_in_hand(seat, [wild_id])
             self._put_melds(base.team, [new])
-            return [{"type": "stole", "seat": seat, "meld": mid,
+            return [{"type": "stole", "seat": seat, "meld": mid, "team": base.team,
                      "wild": {"code": self._codes[wild_id]}, "card": self._card(card)}]
         return commit
 

@@ -24,12 +24,13 @@ from tui.cards import (
     CodeError,
     card_label,
     card_style,
+    card_text,
     cards_text,
     pick_by_codes,
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
-from tui.eventtext import who_won
+from tui.eventtext import team_label, who_won
 from tui.games import GameScreen, screen_for
 from tui.panels import GamePanel, TableInfo, side_by_side, table_look, turn_step
 from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
@@ -329,12 +330,17 @@ class TableScreen(Screen[None]):
         panel = self.panel = self.game.make_panel()
         view = self.query_one("#panel", LinesView)
         width = view.content_region.width or self.app.size.width
+        height = view.content_region.height
         open_hands = info.message.get("open_hands")
-        key = (type(panel), panel.complete_at, panel.key(info, width), open_hands)
+        key = (type(panel), panel.complete_at, panel.key(info, width), height, open_hands)
         if key != self._panel_key:
             self._panel_key = key
-            view.set_lines(PANEL_LINES.get(key, lambda: open_hands_lines(info, open_hands)
-                                           + panel.lines(info, width)))
+
+            def build() -> list[Text]:
+                head = open_hands_lines(info, open_hands)
+                return head + panel.lines(info, width, height and max(1, height - len(head)))
+
+            view.set_lines(PANEL_LINES.get(key, build))
 
     def _pile(self, info: TableInfo) -> None:
         v = info.view
@@ -795,8 +801,7 @@ class TableScreen(Screen[None]):
                 return
             self.steal_target = melds[(melds.index(self.steal_target) + 1) % len(melds)] \
                 if self.steal_target in melds else melds[0]
-            self.note(f"Steal from meld #{self.steal_target}: select the natural it stands "
-                      "for, then press w.")
+            self.note(self._steal_prompt(self.steal_target, options))
             return
         if len(cards) != 1:
             self.note("Select the one natural card to give for the wild card.")
@@ -811,6 +816,23 @@ class TableScreen(Screen[None]):
             return
         self.steal_target = None
         self._send({"type": "steal_wild", "meld": meld, "wild": wild, "card": cards[0]})
+
+    def _steal_prompt(self, meld_id: Any, options: list[dict[str, Any]]) -> str:
+        """Whose meld, which wild card and which card of the hand takes it back: another
+        side's melds are not numbered on a small screen, so "meld #6" alone said little."""
+        info = self.info
+        meld = next((m for m in info.view.get("melds", []) if m.get("id") == meld_id), {})
+        wild = next((o.get("wild") for o in options if o.get("meld") == meld_id), None)
+        face = next((c["code"] for c in meld.get("cards", []) if c.get("id") == wild), "")
+        declared = meld.get("as") or {}
+        means = declared.get(wild, declared.get(str(wild)))
+        need = (f"the {card_text(means, info.look).plain}" if means
+                else f"a natural {meld.get('rank')}")
+        team = meld.get("team")
+        whose = f"{team_label(team, info.name, info.teams)}'s " if type(team) is int else ""
+        more = len({o.get("meld") for o in options}) > 1
+        return (f"Steal {card_text(face, info.look).plain} from {whose}meld #{meld_id}: "
+                f"select {need}, press w" + (" (w alone: next meld)." if more else "."))
 
     def action_ask(self) -> None:
         """Where the game's ask carries the going out (a plan), the staged melds and

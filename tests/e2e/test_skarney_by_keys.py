@@ -13,6 +13,7 @@ own listing); everything else each person does from their own screen.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import asyncssh
@@ -64,13 +65,16 @@ async def steal(term: Terminal, natural: str) -> None:
     panel = [t.split("│")[0] for t in term.text.splitlines()]  # not the log beside it
     line = next(t for t in panel if "JK=" in t and "#" in t)
     meld = line.split("#")[1].split()[0]
-    shown = ""
+    def target(text: str) -> str | None:
+        found = re.search(r"Steal \S+ from .*meld #(\d+):", text)
+        return found.group(1) if found else None
+
+    shown: str | None = None
     for _ in range(6):
         term.press("w")
-        text = await term.wait_until(lambda t, was=shown: "Steal from meld #" in t
-                                     and t.split("Steal from meld #")[1][:3] != was)
-        shown = text.split("Steal from meld #")[1][:3]
-        if shown.startswith(f"{meld}:"):
+        text = await term.wait_until(lambda t, was=shown: target(t) not in (None, was))
+        shown = target(text)
+        if shown == meld:
             break
     term.press("/" + natural + "\r")
     await term.wait_until(lambda t: "selected 1" in t)

@@ -228,7 +228,7 @@ def test_SK_W3_a_wild_standing_for_a_two_is_never_stolen() -> None:
 def test_SK_W4_the_natural_takes_the_place_the_wild_goes_to_hand() -> None:
     game = position(STEAL)
     events = game.apply(1, steal(game, 1, 1, "JK", "9H"))
-    assert events == [{"type": "stole", "seat": 1, "meld": 1, "wild": {"code": "JK"},
+    assert events == [{"type": "stole", "seat": 1, "meld": 1, "team": 0, "wild": {"code": "JK"},
                        "card": events[0]["card"]}]
     assert meld_faces(game, 1) == ["7H", "8H", "9H"]
     assert "JK" in [c["code"] for c in game.view(1)["hand"]]

@@ -126,6 +126,27 @@ async def test_the_steal_picks_the_meld_then_the_natural() -> None:
     assert sent[-1] == {"type": "steal_wild", "meld": 1, "wild": wild, "card": seven}
 
 
+async def test_the_steal_says_whose_meld_and_which_card_takes_its_wild_back() -> None:
+    """At 80x24 another side's melds carry no number: the prompt names their owner, the
+    wild card, and the natural to select (a sequence's wild: the card it stands for)."""
+    game = position(TABLE.replace("hands.0: 7H", "hands.0: 7S"))
+    text, _ = await shown(game, 0, (80, 24), keys=("w",))
+    assert "Steal JK from bob+dee's meld #1: select the 7♠, press w." in text
+
+
+def test_a_steal_in_the_log_names_whose_meld_the_wild_came_from() -> None:
+    from tui.eventtext import PLAIN
+    from tui.games import screen_for
+
+    game = position(TABLE.replace("hands.0: 7H", "hands.0: 7S"))
+    wild = next(c["id"] for m in game.view(0)["melds"] for c in m["cards"] if c["code"] == "JK")
+    seven = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "7S")
+    events = game.apply(0, {"type": "steal_wild", "meld": 1, "wild": wild, "card": seven})
+    line = screen_for("skarney").event_line(events[0], NAMES.__getitem__, PLAIN,
+                                            [[0, 2], [1, 3]])
+    assert line.plain == "ann stole JK from bob+dee's meld, giving 7♠."
+
+
 async def test_at_80x24_the_other_team_is_one_line_with_its_declared_wild() -> None:
     game = position(TABLE)
     text, _ = await shown(game, 0, (80, 24))

@@ -18,9 +18,9 @@ from rich.text import Text
 
 from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
-from tui.eventtext import Names
+from tui.eventtext import Names, team_label
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import GamePanel, TableInfo
+from tui.panels import GamePanel, TableInfo, wrapped
 
 COMPACT_FROM = 4
 """From this many teams on, other teams' melds are summarised on one line each."""
@@ -57,7 +57,7 @@ class SkarneyPanel(GamePanel):
     VIEW_KEYS = (*GamePanel.VIEW_KEYS, "down", "contract_text", "hand_bonus", "offer",
                  "deal_number", "layoffs_this_turn", "layoff_limit", "to_act")
 
-    def lines(self, info: TableInfo, width: int) -> list[Text]:
+    def lines(self, info: TableInfo, width: int, height: int = 0) -> list[Text]:
         v = info.view
         head = [Text.assemble(
             (f"Deal {v.get('deal_number')} contract: ", "bold"),
@@ -71,7 +71,7 @@ class SkarneyPanel(GamePanel):
                         f"{info.name(offer.get('asked'))}")
             head.append(line)
         if len(info.teams) < COMPACT_FROM and width >= FULL_FROM:
-            return head + super().lines(info, width)
+            return head + super().lines(info, width, height)
         out = list(head)
         for team in info.team_order():
             if team == info.team_of(info.seat):
@@ -83,14 +83,9 @@ class SkarneyPanel(GamePanel):
     def compact_lines(self, info: TableInfo, team: int, width: int) -> list[Text]:
         """Someone else's side on one line (its standing, then each meld short), and on
         more lines, indented, when its melds do not fit (they were cut at the width)."""
-        lines = [Text.assemble("  ", self.team_header(info, team), " ·")]
         melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
-        for meld in melds:
-            label = self.compact_meld(info, meld)
-            if lines[-1].cell_len + 1 + label.cell_len > width and lines[-1].cell_len > 4:
-                lines.append(Text("   "))
-            lines[-1].append(" ")
-            lines[-1].append_text(label)
+        lines = wrapped(Text.assemble("  ", self.team_header(info, team), " ·"),
+                        [self.compact_meld(info, meld) for meld in melds], width)
         if not melds:
             lines[-1].append(" no melds", style="dim")
         return lines
@@ -224,6 +219,21 @@ class SkarneyScreen(GameScreen):
         lead = ", ".join(steps) + ", then " if steps else ""
         return f" Your turn: {lead}{close}.", "bold green"
 
+    def event_line(self, event: dict[str, Any], name: Names, look: CardLook,
+                   teams: list[list[int]]) -> Text:
+        """A steal names whose meld the wild card came from: a meld's number is shown
+        only on its own side's panel, so "from meld #6" told the others nothing."""
+        if event.get("type") != "stole":
+            return super().event_line(event, name, look, teams)
+        t = Text(f"{name(event.get('seat'))} stole ")
+        t.append_text(card_text(event["wild"]["code"], look))
+        team = event.get("team")
+        t.append(f" from {team_label(team, name, teams)}'s meld, giving " if type(team) is int
+                 else f" from meld #{event.get('meld')}, giving ")
+        t.append_text(card_text(event["card"]["code"], look))
+        t.append(".")
+        return t
+
     def special_event(self, event: dict[str, Any], name: Names,
                       look: CardLook) -> Text | None:
         kind, who = event.get("type"), name(event.get("seat"))
@@ -246,13 +256,6 @@ class SkarneyScreen(GameScreen):
             return t
         if kind == "draw_skipped":
             return Text(f"{who} skips the draw (took an ace or wild card).")
-        if kind == "stole":
-            t = Text(f"{who} stole ")
-            t.append_text(card_text(event["wild"]["code"], look))
-            t.append(f" from meld #{event.get('meld')}, giving ")
-            t.append_text(card_text(event["card"]["code"], look))
-            t.append(".")
-            return t
         if kind == "last_card":
             return Text(f"{who} has one card left.", style="bold")
         if kind == "stock_exhausted":
