@@ -134,6 +134,23 @@ async def test_the_steal_says_whose_meld_and_which_card_takes_its_wild_back() ->
     assert "Steal JK from bob+dee's meld #1: select the 7♠, press w." in text
 
 
+async def test_the_turn_prompt_offers_a_lay_off_only_when_there_is_one() -> None:
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 7H 7S 7D 4S 9C
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.0: KH KC KD | AH AC AD
+melds.1: QH QC QD
+stock: 30""")
+    kinds = {e["type"] for e in game.view(0)["legal"]}
+    assert "meld" in kinds and "lay_off" not in kinds
+    text, _ = await shown(game, 0, (80, 24))
+    assert "Your turn: meld (m), then offer a card (x)." in text
+
+
 def test_a_steal_in_the_log_names_whose_meld_the_wild_came_from() -> None:
     from tui.eventtext import PLAIN
     from tui.games import screen_for

@@ -207,7 +207,10 @@ class SkarneyScreen(GameScreen):
         legal = {e.get("type") for e in v.get("legal") or []}
         if phase == "draw":
             return " Your turn: draw (d).", "bold green"
-        steps = ["meld (m)", "lay off (l)"] if legal & {"meld", "lay_off"} else []
+        # Each step only when the listing has it: "lay off (l)" with nothing to lay off
+        # sent players looking for a key the keys line rightly did not show.
+        steps = [step for kind, step in (("meld", "meld (m)"), ("lay_off", "lay off (l)"))
+                 if kind in legal]
         if "steal_wild" in legal:
             steps.append("steal a wild (w)")
         if not (v.get("down") or {}).get(info.team_of(seat)):
