@@ -2,8 +2,8 @@
 
 A game whose moments need more (an offered card and declared wilds, melds made out of
 turn, a frozen pile and closed teams) gets its own subclass in its module under
-``tui/games/``; the table screen only calls ``panel.lines(info, width)`` and shows them
-in a ``LinesView``, which repaints only the lines that changed.
+``tui/games/``; the table screen only calls ``panel.lines(info, width, height)`` and shows
+them in a ``LinesView``, which repaints only the lines that changed.
 """
 
 from __future__ import annotations
@@ -134,7 +134,10 @@ class GamePanel:
         return (width, info.seat, info.target, info.changed, info.look, info.names,
                 tuple(info.view.get(k) for k in self.VIEW_KEYS))
 
-    def lines(self, info: TableInfo, width: int) -> list[Text]:
+    def lines(self, info: TableInfo, width: int, height: int = 0) -> list[Text]:
+        """The panel's lines for ``width`` columns. ``height`` is the rows the panel shows
+        (0: no limit, as in a replay's text): a game whose melds may outgrow it uses it
+        to shorten the others' blocks rather than push them off the bottom unsaid."""
         blocks = [self.team_block(info, team) for team in info.team_order()]
         if width >= self.SIDE_BY_SIDE and len(blocks) > 1:
             return side_by_side(blocks, width // len(blocks), info.look.ascii)
@@ -160,6 +163,40 @@ class GamePanel:
     def team_header(self, info: TableInfo, team: int) -> Text:
         total = info.view.get("totals", {}).get(team, 0)
         return Text(f"{info.team_name(team)} · {total} pts", style="bold")
+
+
+def size_label(meld: dict[str, Any]) -> Text:
+    """Someone else's meld short, as rank x size (``Kx7``, ``*x3`` for a wild meld), bold
+    when complete: on their side's one line what it is and how far it has grown count,
+    not its cards."""
+    size = meld.get("size", len(meld.get("cards", [])))
+    return Text(f"{meld.get('rank') or '*'}x{size}", style="bold" if meld.get("complete") else "")
+
+
+def wrapped(first: Text, parts: list[Text], width: int, indent: str = "   ") -> list[Text]:
+    """``first``, then each part after a space, going on to an indented next line where a
+    part would pass ``width``: a part is never cut at the panel's edge unsaid."""
+    lines = [first.copy()]
+    for part in parts:
+        if lines[-1].cell_len + 1 + part.cell_len > width and lines[-1].cell_len > len(indent) + 1:
+            lines.append(Text(indent))
+        lines[-1].append(" ")
+        lines[-1].append_text(part)
+    return lines
+
+
+def counted(first: Text, labels: list[Text], width: int) -> Text:
+    """``first``, then the labels that fit ``width`` after a space each, and the count of
+    those that do not (``+5``): one line, nothing cut at the panel's edge unsaid."""
+    line = first.copy()
+    for n, label in enumerate(labels):
+        left = len(labels) - n - 1  # after this one: their count must still fit
+        if line.cell_len + 1 + label.cell_len + (len(f" +{left}") if left else 0) > width:
+            line.append(f" +{len(labels) - n}", style="dim")
+            break
+        line.append(" ")
+        line.append_text(label)
+    return line
 
 
 def side_by_side(blocks: list[list[Text]], width: int, ascii: bool = False) -> list[Text]:

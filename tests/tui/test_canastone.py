@@ -5,6 +5,7 @@ the bonus items on the score sheet (shared/rules/canastone.md)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -176,3 +177,65 @@ async def test_the_clocks_warning_is_never_cut_off_the_pile_line() -> None:
     pile = next(i for i, r in enumerate(rows) if r.startswith(" Stock "))
     assert "face down under it" in rows[pile]
     assert "your time 1:3" in rows[pile + 1] and "s left!)" in rows[pile + 1]
+
+
+MANY = (("4", 4), ("5", 3), ("6", 5), ("7", 3), ("8", 7), ("9", 3), ("J", 4), ("Q", 8),
+        ("K", 3), ("A", 4))
+"""Rank and size of the melds a side has late in a deal (the sevens and eights canastas)."""
+
+
+def crowded(seats: int, own: int, others: int) -> Any:
+    """A late deal: your side has ``own`` melds, every other side ``others``; the cards
+    come from the three packs (each card at most three times, then wild cards)."""
+    teams = 2 if seats in (4, 6) else seats
+    used: Counter[str] = Counter()
+
+    def card(rank: str) -> str:  # a two or a joker where the naturals have run out
+        code = next(c for c in [rank + s for s in "HSDC"] + ["2H", "2S", "2D", "2C", "JK"]
+                    if used[c] < (6 if c == "JK" else 3))
+        used[code] += 1
+        return code
+
+    melds = "\n".join(
+        f"melds.{t}: " + " | ".join(" ".join(card(rank) for _ in range(size))
+                                    for rank, size in MANY[:own if t == 0 else others])
+        for t in range(teams))
+    hands = "\n".join(f"hands.{s}: {card('10')} {card('10')}" for s in range(seats))
+    reds = "\n".join(f"red_threes.{t}: 3H 3D" for t in range(teams))
+    return position(f"""turn: 0
+phase: play
+deal_number: 1
+{hands}
+{melds}
+{reds}
+face_down_under_pile: 0
+discard: {card('K')}
+stock: 40""", seats=seats)
+
+
+def panel_rows(text: str) -> list[str]:
+    """The rows of the melds' panel, left of the log."""
+    return [r.split("│")[0].rstrip() for r in text.splitlines() if "│" in r]
+
+
+@pytest.mark.parametrize(("seats", "own", "others"), [(2, 8, 10), (3, 7, 8), (4, 8, 10),
+                                                        (6, 7, 10)])
+async def test_no_sides_melds_are_pushed_off_the_bottom_of_80x24(
+        seats: int, own: int, others: int) -> None:
+    """Late in a deal the other sides' blocks ran off the bottom of an 80x24 panel (at 3
+    seats cy's whole block, at 6 the other side's last melds) with nothing to say so.
+    Where the full blocks do not fit, the others' melds go on short lines (rank x size)."""
+    game = crowded(seats, own, others)
+    teams = game.view(0)["teams"]
+    rows = panel_rows((await shown(game, 0))[0])
+    text = "\n".join(rows)
+    for team, seats_of in enumerate(teams):
+        assert "+".join(NAMES[s] for s in seats_of) in text, team
+    mine = [m for m in game.view(0)["melds"] if m["team"] == 0]
+    for meld in mine:  # your side in full: each meld by its number, for lay-offs
+        assert f"#{meld['id']:<2} " in text, meld["id"]
+    for meld in game.view(0)["melds"]:
+        if meld["team"] != 0:
+            assert f"{meld['rank'] or '*'}x{meld['size']}" in text, meld
+    wide = panel_rows((await shown(game, 0, (120, 40)))[0])
+    assert len([r for r in wide if "#" in r]) == len(game.view(0)["melds"])  # all in full

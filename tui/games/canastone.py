@@ -20,7 +20,7 @@ from rich.text import Text
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import LONG_MELD, GamePanel, TableInfo
+from tui.panels import LONG_MELD, GamePanel, TableInfo, counted, size_label, wrapped
 
 RANK_ORDER = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 CLASS_WORDS = {"natural": "NATURAL", "mixed": "MIXED", "wild_natural": "WILD nat",
@@ -63,14 +63,52 @@ def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None
 
 
 class CanastonePanel(GamePanel):
-    """Per team: standing, opening, canastas by class, red threes; melds by rank."""
+    """Per team: standing, opening, canastas by class, red threes; melds by rank. Where
+    the full blocks would run off the bottom of the panel (late in a deal at 80x24: a
+    side may have a meld of every rank), your side stays in full and the others' melds
+    go on short lines."""
 
     VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "initial_minimum", "red_threes", "canastas")
 
+    def lines(self, info: TableInfo, width: int, height: int = 0) -> list[Text]:
+        full = super().lines(info, width, height)
+        if not height or len(full) <= height:
+            return full
+        for short in (False, True):  # others' melds on as many lines as they need, or one
+            blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
+                      else self.compact_lines(info, team, width, short)
+                      for team in info.team_order()]
+            rows = sum(map(len, blocks))
+            if rows <= height:
+                break
+        gap = rows + len(blocks) - 1 <= height  # a blank line between sides, if it fits
+        out: list[Text] = []
+        for block in blocks:
+            if out and gap:
+                out.append(Text())
+            out.extend(block)
+        return out
+
+    def compact_lines(self, info: TableInfo, team: int, width: int,
+                      one_line: bool = False) -> list[Text]:
+        """Someone else's side short: its standing and what it has collected, then each
+        meld as rank x size (a canasta in bold), on indented lines as they need; on
+        ``one_line``, the melds past the width counted ("+3")."""
+        first = Text.assemble("  ", self.standing(info, team), " ·")
+        parts = [Text.assemble(part, " ·") for part in self.collected(info, team, short=True)]
+        labels = [size_label(m) for m in self.team_melds(info, team)]
+        if one_line:
+            return [counted(first, parts + labels, width) if labels
+                    else Text.assemble(first, " ", *parts, ("no melds", "dim"))]
+        return wrapped(first, parts + (labels or [Text("no melds", style="dim")]), width)
+
+    def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
+        return sorted((m for m in info.view.get("melds", []) if m.get("team") == team),
+                      key=_rank_place)
+
     def team_block(self, info: TableInfo, team: int) -> list[Text]:
         mine = team == info.team_of(info.seat)
-        melds = sorted((m for m in info.view.get("melds", []) if m.get("team") == team),
-                       key=_rank_place)
+        melds = self.team_melds(info, team)
         body = list(self.team_header(info, team).split("\n"))
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
@@ -81,6 +119,16 @@ class CanastonePanel(GamePanel):
         return [Text.assemble(bar, line) for line in body]
 
     def team_header(self, info: TableInfo, team: int) -> Text:
+        out = self.standing(info, team)
+        # A second line for what a team collects, so half of 80 columns holds it.
+        parts = self.collected(info, team)
+        if parts:
+            out.append("\n  ", style="")
+            out.append_text(Text(" · ").join(parts))
+        return out
+
+    def standing(self, info: TableInfo, team: int) -> Text:
+        """The team, its points, and whether it has opened or what opening needs."""
         v = info.view
         out = super().team_header(info, team)
         if v.get("opened", {}).get(team):
@@ -88,19 +136,23 @@ class CanastonePanel(GamePanel):
         else:
             need = v.get("initial_minimum", {}).get(team, 0)
             out.append(f" · needs {need} to open", style="bold yellow")
-        # A second line for what a team collects, so half of 80 columns holds it.
+        return out
+
+    def collected(self, info: TableInfo, team: int, short: bool = False) -> list[Text]:
+        """The team's canastas by class (going out needs a natural and a mixed one,
+        CN-G1) and its red threes (``short``: their count, which is what scores)."""
+        v = info.view
         made = Counter(v.get("canastas", {}).get(team, []))
         reds = v.get("red_threes", {}).get(team, [])
         parts = []
         if made:
             parts.append(Text("canastas " + ", ".join(
                 f"{n} {CLASS_SHEET.get(kind, kind)}" for kind, n in sorted(made.items()))))
-        if reds:
+        if reds and short:
+            parts.append(Text(f"{len(reds)} red 3{'s' if len(reds) > 1 else ''}"))
+        elif reds:
             parts.append(Text.assemble("red 3s ", cards_text(reds, info.look)))
-        if parts:
-            out.append("\n  ", style="")
-            out.append_text(Text(" · ").join(parts))
-        return out
+        return parts
 
 
 def _canastas(item: dict[str, Any], info: TableInfo) -> str:

@@ -16,7 +16,7 @@ from rich.text import Text
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import GamePanel, TableInfo, turn_step
+from tui.panels import GamePanel, TableInfo, counted, size_label, turn_step
 
 CANASTAS = (("red_canasta", "red"), ("red_canasta_3", "red+3"), ("black_canasta", "black"))
 COMPACT_FROM = 4
@@ -35,7 +35,7 @@ class LookingAndDownPanel(GamePanel):
     KINDS = {**GamePanel.KINDS, "red_canasta": "RED", "red_canasta_3": "RED+3",
              "black_canasta": "BLACK", "black_threes": "3s"}
 
-    def lines(self, info: TableInfo, width: int) -> list[Text]:
+    def lines(self, info: TableInfo, width: int, height: int = 0) -> list[Text]:
         v = info.view
         head: list[Text] = []
         keeper = v.get("score_keeper")
@@ -49,7 +49,7 @@ class LookingAndDownPanel(GamePanel):
                              + (f" ({left} turns left)" if left is not None else ""),
                              style="bold yellow"))
         if len(info.teams) < COMPACT_FROM:
-            return head + super().lines(info, width)
+            return head + super().lines(info, width, height)
         out = list(head)
         for team in info.team_order():
             if team == info.team_of(info.seat):
@@ -64,14 +64,8 @@ class LookingAndDownPanel(GamePanel):
         counted ("+2"), not cut off unsaid: a second line would push the last players off
         an 80x24 panel."""
         melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
-        line = Text.assemble("  ", self.team_header(info, team, compact=True), " ·")
-        for n, meld in enumerate(melds):
-            label = f"{meld.get('rank') or '*'}x{meld.get('size', len(meld.get('cards', [])))}"
-            left = len(melds) - n - 1  # after this one: their count must still fit
-            if line.cell_len + 1 + len(label) + (len(f" +{left}") if left else 0) > width:
-                line.append(f" +{len(melds) - n}", style="dim")
-                break
-            line.append(" " + label, style="bold" if meld.get("complete") else "")
+        line = counted(Text.assemble("  ", self.team_header(info, team, compact=True), " ·"),
+                       [size_label(meld) for meld in melds], width)
         if not melds:
             line.append(" no melds", style="dim")
         return [line]
