@@ -138,7 +138,16 @@ class GamePanel:
         """The panel's lines for ``width`` columns. ``height`` is the rows the panel shows
         (0: no limit, as in a replay's text): a game whose melds may outgrow it uses it
         to shorten the others' blocks rather than push them off the bottom unsaid."""
-        blocks = [self.team_block(info, team) for team in info.team_order()]
+        return self.arrange(info, [self.team_block(info, team) for team in info.team_order()],
+                            width)
+
+    def block_width(self, info: TableInfo, width: int) -> int:
+        """The columns a team's block has: all of them, or its cell side by side."""
+        teams = len(info.teams)
+        return width // teams - 1 if width >= self.SIDE_BY_SIDE and teams > 1 else width
+
+    def arrange(self, info: TableInfo, blocks: list[list[Text]], width: int) -> list[Text]:
+        """The teams' blocks stacked with a blank line between, or side by side."""
         if width >= self.SIDE_BY_SIDE and len(blocks) > 1:
             return side_by_side(blocks, width // len(blocks), info.look.ascii)
         out: list[Text] = []

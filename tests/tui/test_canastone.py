@@ -239,3 +239,14 @@ async def test_no_sides_melds_are_pushed_off_the_bottom_of_80x24(
             assert f"{meld['rank'] or '*'}x{meld['size']}" in text, meld
     wide = panel_rows((await shown(game, 0, (120, 40)))[0])
     assert len([r for r in wide if "#" in r]) == len(game.view(0)["melds"])  # all in full
+
+
+async def test_a_sides_canastas_and_red_threes_are_never_cut_at_the_panels_edge() -> None:
+    """The line under a side's name ran past half of 80 columns and lost its last red
+    threes ("canastas 2 mixed, 1 natural · red 3s 3♥ 3♦ 3♦" and no fourth), seen in bot
+    games at 2, 4 and 6 seats; it goes on to a next line instead."""
+    game = position(TABLE.replace("red_threes.0: 3H", "red_threes.0: 3H 3D 3H 3D"))
+    rows = panel_rows((await shown(game, 0))[0])
+    block = rows[:next(n for n, r in enumerate(rows) if "#" in r)]
+    assert any("red 3s 3♥ 3♦ 3♥ 3♦" in r for r in block), block
+    assert all(len(r) <= 51 for r in rows), rows

@@ -71,11 +71,13 @@ class CanastonePanel(GamePanel):
     VIEW_KEYS = (*GamePanel.VIEW_KEYS, "opened", "initial_minimum", "red_threes", "canastas")
 
     def lines(self, info: TableInfo, width: int, height: int = 0) -> list[Text]:
-        full = super().lines(info, width, height)
+        cell = self.block_width(info, width)
+        full = self.arrange(info, [self.team_block(info, team, cell)
+                                   for team in info.team_order()], width)
         if not height or len(full) <= height:
             return full
         for short in (False, True):  # others' melds on as many lines as they need, or one
-            blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
+            blocks = [self.team_block(info, team, width) if team == info.team_of(info.seat)
                       else self.compact_lines(info, team, width, short)
                       for team in info.team_order()]
             rows = sum(map(len, blocks))
@@ -95,7 +97,9 @@ class CanastonePanel(GamePanel):
         meld as rank x size (a canasta in bold), on indented lines as they need; on
         ``one_line``, the melds past the width counted ("+3")."""
         first = Text.assemble("  ", self.standing(info, team), " ·")
-        parts = [Text.assemble(part, " ·") for part in self.collected(info, team, short=True)]
+        parts = self.collected(info, team, short=True)
+        if parts:
+            parts[-1].append(" ·")
         labels = [size_label(m) for m in self.team_melds(info, team)]
         if one_line:
             return [counted(first, parts + labels, width) if labels
@@ -106,10 +110,15 @@ class CanastonePanel(GamePanel):
         return sorted((m for m in info.view.get("melds", []) if m.get("team") == team),
                       key=_rank_place)
 
-    def team_block(self, info: TableInfo, team: int) -> list[Text]:
+    def team_block(self, info: TableInfo, team: int, width: int = 0) -> list[Text]:
+        """The side in full; within ``width`` columns (0: any), what it has collected
+        going on to more lines where one would be cut at the edge."""
         mine = team == info.team_of(info.seat)
         melds = self.team_melds(info, team)
-        body = list(self.team_header(info, team).split("\n"))
+        body = [self.standing(info, team)]
+        parts = self.collected(info, team)
+        if parts:
+            body.extend(wrapped(Text(" "), parts, width - 2 if width else 1 << 16))
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
         body.extend(canastone_meld_line(m, info.look, info.target, info.changed)
@@ -117,15 +126,6 @@ class CanastonePanel(GamePanel):
         mark = "| " if info.look.ascii else "▌ "
         bar = Text(mark if mine else "  ", style="green" if mine else "")
         return [Text.assemble(bar, line) for line in body]
-
-    def team_header(self, info: TableInfo, team: int) -> Text:
-        out = self.standing(info, team)
-        # A second line for what a team collects, so half of 80 columns holds it.
-        parts = self.collected(info, team)
-        if parts:
-            out.append("\n  ", style="")
-            out.append_text(Text(" · ").join(parts))
-        return out
 
     def standing(self, info: TableInfo, team: int) -> Text:
         """The team, its points, and whether it has opened or what opening needs."""
@@ -140,14 +140,16 @@ class CanastonePanel(GamePanel):
 
     def collected(self, info: TableInfo, team: int, short: bool = False) -> list[Text]:
         """The team's canastas by class (going out needs a natural and a mixed one,
-        CN-G1) and its red threes (``short``: their count, which is what scores)."""
+        CN-G1) and its red threes (``short``: their count, which is what scores), as the
+        pieces a line may wrap between: read one after another with a space."""
         v = info.view
-        made = Counter(v.get("canastas", {}).get(team, []))
+        made = sorted(Counter(v.get("canastas", {}).get(team, [])).items())
         reds = v.get("red_threes", {}).get(team, [])
-        parts = []
-        if made:
-            parts.append(Text("canastas " + ", ".join(
-                f"{n} {CLASS_SHEET.get(kind, kind)}" for kind, n in sorted(made.items()))))
+        parts = [Text(f"{'canastas ' if n == 0 else ''}{count} {CLASS_SHEET.get(kind, kind)}"
+                      + ("," if n < len(made) - 1 else ""))
+                 for n, (kind, count) in enumerate(made)]
+        if reds and parts:
+            parts[-1].append(" ·")
         if reds and short:
             parts.append(Text(f"{len(reds)} red 3{'s' if len(reds) > 1 else ''}"))
         elif reds:
