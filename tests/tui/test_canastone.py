@@ -250,3 +250,16 @@ async def test_a_sides_canastas_and_red_threes_are_never_cut_at_the_panels_edge(
     block = rows[:next(n for n, r in enumerate(rows) if "#" in r)]
     assert any("red 3s 3♥ 3♦ 3♥ 3♦" in r for r in block), block
     assert all(len(r) <= 51 for r in rows), rows
+
+
+async def test_a_long_meld_of_tens_is_summed_up_not_cut_at_the_panels_edge() -> None:
+    """Eight or nine tens (three cells a card) ran past half of 80 columns: the line
+    ended at the sixth or seventh ten with nothing to say so (seen in bot games at 2, 4
+    and 6 seats). A meld whose cards do not fit shows its naturals as a count."""
+    game = position(TABLE.replace("melds.1: QH QS JK",
+                                  "melds.1: QH QS JK | 10H 10S 10D 10C 10H 10S 10D 2C 2D"
+                                  " | 2H 2S 2D 2C 2H 2S JK JK JK JK 2D"))
+    rows = panel_rows((await shown(game, 1))[0])
+    assert any(" 9 10x7 2♣ 2♦" in r for r in rows), rows
+    assert any("11 JKx4 2x7" in r or "11 2x7 JKx4" in r for r in rows), rows
+    assert all(len(r) <= 51 for r in rows), rows

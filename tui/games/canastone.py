@@ -37,9 +37,11 @@ def _rank_place(meld: dict[str, Any]) -> int:
 
 
 def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
-                        changed: frozenset[int]) -> Text:
+                        changed: frozenset[int], width: int = 0) -> Text:
     """``#3  K  NATURAL  8  K♠ K♥ ...``: a meld grows past seven cards here, so its size
-    is shown alone, and a canasta names its class instead of its kind."""
+    is shown alone, and a canasta names its class instead of its kind. A long meld, or
+    one whose cards would pass ``width`` (eight tens at half of 80 columns), shows its
+    naturals as a count and its wild cards (a wild meld: each face counted)."""
     mid = meld.get("id")
     cards = meld.get("cards", [])
     size = meld.get("size", len(cards))
@@ -52,14 +54,16 @@ def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None
     else:
         line.append(f"{meld.get('kind', ''):<8}")
     line.append(f" {size:>2} ")
+    shown = cards_text(cards, look)
+    if len(cards) <= LONG_MELD and not (width and line.cell_len + shown.cell_len > width):
+        return line.append_text(shown)
     rank = meld.get("rank")
-    if len(cards) > LONG_MELD and rank:
+    if rank:
         wilds = [c for c in cards if c["code"][:-1] != rank]
         line.append(f"{rank}x{len(cards) - len(wilds)} ", style="bold")
-        line.append_text(cards_text(wilds, look))
-    else:
-        line.append_text(cards_text(cards, look))
-    return line
+        return line.append_text(cards_text(wilds, look))
+    faces = Counter("JK" if c["code"] == "JK" else c["code"][:-1] for c in cards)
+    return line.append(" ".join(f"{face}x{n}" for face, n in sorted(faces.items())))
 
 
 class CanastonePanel(GamePanel):
@@ -121,8 +125,8 @@ class CanastonePanel(GamePanel):
             body.extend(wrapped(Text(" "), parts, width - 2 if width else 1 << 16))
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
-        body.extend(canastone_meld_line(m, info.look, info.target, info.changed)
-                    for m in melds)
+        body.extend(canastone_meld_line(m, info.look, info.target, info.changed,
+                                        width - 2 if width else 0) for m in melds)
         mark = "| " if info.look.ascii else "▌ "
         bar = Text(mark if mine else "  ", style="green" if mine else "")
         return [Text.assemble(bar, line) for line in body]
