@@ -263,3 +263,18 @@ async def test_a_long_meld_of_tens_is_summed_up_not_cut_at_the_panels_edge() -> 
     assert any(" 9 10x7 2♣ 2♦" in r for r in rows), rows
     assert any("11 JKx4 2x7" in r or "11 2x7 JKx4" in r for r in rows), rows
     assert all(len(r) <= 51 for r in rows), rows
+
+
+async def test_when_your_side_nearly_fills_80x24_the_others_melds_are_counted() -> None:
+    """With ten melds of your own at 3 seats the others get one line each: their melds,
+    and the count of those that do not fit ("+4"); that count took in the canastas' and
+    red threes' words too, and the words pushed melds out of the line."""
+    game = crowded(3, 10, 6)
+    rows = panel_rows((await shown(game, 0))[0])
+    for name in ("bob", "cy"):
+        (line,) = [r for r in rows if r.startswith(f"  {name} ·")]
+        words = line.split()
+        more = int(words[-1][1:]) if words[-1].startswith("+") else 0
+        assert len([w for w in words if "x" in w]) + more == 6, line
+    assert len([r for r in rows if "#" in r]) == 10 == len(
+        [m for m in game.view(0)["melds"] if m["team"] == 0])

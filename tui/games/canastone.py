@@ -99,15 +99,16 @@ class CanastonePanel(GamePanel):
                       one_line: bool = False) -> list[Text]:
         """Someone else's side short: its standing and what it has collected, then each
         meld as rank x size (a canasta in bold), on indented lines as they need; on
-        ``one_line``, the melds past the width counted ("+3")."""
+        ``one_line`` (your side alone nearly fills the panel), its standing and melds
+        only, those past the width counted ("+3")."""
         first = Text.assemble("  ", self.standing(info, team), " ·")
+        labels = [size_label(m) for m in self.team_melds(info, team)]
+        if one_line:
+            return [counted(first, labels, width) if labels
+                    else Text.assemble(first, (" no melds", "dim"))]
         parts = self.collected(info, team, short=True)
         if parts:
             parts[-1].append(" ·")
-        labels = [size_label(m) for m in self.team_melds(info, team)]
-        if one_line:
-            return [counted(first, parts + labels, width) if labels
-                    else Text.assemble(first, " ", *parts, ("no melds", "dim"))]
         return wrapped(first, parts + (labels or [Text("no melds", style="dim")]), width)
 
     def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
