@@ -20,6 +20,7 @@ from netcode.datadir import StartupError
 from netcode.inputgate import InputLimits
 from netcode.lobby import LobbyLimits
 from netcode.server import Host, HostConfig
+from netcode.sharing import STARTING_AT_ONCE
 from tui import rendering
 
 log = logging.getLogger("meldhall")
@@ -52,6 +53,13 @@ def loopback_only(listen: str) -> bool:
 
 
 _LOBBY, _INPUT = LobbyLimits(), InputLimits()  # the defaults the flags show and keep
+
+
+def at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -118,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="spectators of a table with the same view, window size and "
                        "colours share one rendering (default: %(default)s; see "
                        "netcode/sharing.py)")
+    serve.add_argument("--apps-starting-at-once", type=at_least_one, default=STARTING_AT_ONCE,
+                       metavar="N", help="sessions whose screens may be starting at the "
+                       "same time; the others wait their turn, so that a crowd arriving "
+                       "does not slow play at the tables (default: %(default)s; see "
+                       "netcode/sharing.py)")
     serve.add_argument("-v", "--verbose", action="store_true")
     export = sub.add_parser("export", help="write a finished game's record")
     export.add_argument("table", type=int, metavar="TABLE", help="the table's number")
@@ -180,6 +193,7 @@ def host_config(args: argparse.Namespace) -> HostConfig:
         bot_delay=args.bot_delay, allow_client_seeds=args.allow_client_seeds,
         open_hands=args.open_hands, gc_freeze=args.gc_freeze, render=args.render,
         share_spectator_screens=args.share_spectator_screens == "on",
+        apps_starting_at_once=args.apps_starting_at_once,
         lobby_limits=LobbyLimits(
             max_tables=args.max_tables, tables_per_player=args.tables_per_player,
             empty_table_ttl=args.empty_table_ttl,

@@ -49,7 +49,7 @@ from netcode.inputgate import InputLimits
 from netcode.lobby import Lobby, LobbyLimits
 from netcode.protocol import error_frame
 from netcode.registry import Registry
-from netcode.sharing import ScreenShare
+from netcode.sharing import STARTING_AT_ONCE, ScreenShare
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
 from netcode.terminal import TerminalHandler
@@ -123,6 +123,8 @@ class HostConfig:
     share_spectator_screens: bool = True
     """Spectators of a table who would see the same picture share one App's rendering
     (``netcode/sharing.py``); off, every session renders its own."""
+    apps_starting_at_once: int = STARTING_AT_ONCE
+    """Sessions whose App may be starting at the same time (``netcode.sharing.StartGate``)."""
     gc_freeze: bool = False
     """Keep long-lived objects out of the garbage collector's full passes
     (``netcode.collector``); ``meldhall serve`` turns it on. Off by default so that
@@ -408,7 +410,8 @@ class Host:
         self.lobby = Lobby(self.store, bot_delay=config.bot_delay,
                            allow_client_seeds=config.allow_client_seeds,
                            open_hands=config.open_hands, limits=config.lobby_limits)
-        self.screens = ScreenShare(enabled=config.share_spectator_screens)
+        self.screens = ScreenShare(enabled=config.share_spectator_screens,
+                                   starting_at_once=config.apps_starting_at_once)
         self.fingerprint = self.host_key.get_fingerprint()
         self._server: asyncssh.SSHAcceptor | None = None
         self._reaper: asyncio.Task[None] | None = None

@@ -45,7 +45,43 @@ REJOIN_AFTER = 10.0
 """Seconds after a session split off before it may share again: someone pressing keys
 now and then should not pay for a new App on every press."""
 
+STARTING_AT_ONCE = 4
+"""Apps starting at once (``StartGate``). Measured with 64 people arriving at a room of 8
+tables (`bench/README.md`): 4 let them all in as fast as no limit did (8.7-9.0 s against
+9.5 s) while the tables played on; 2 let them in 15% slower, for no better latency."""
+
 ShareKey = tuple[int, tuple[int, int], ColorSystem, Settings]
+
+
+class StartGate:
+    """How many Apps may be starting at once.
+
+    An App's start (its CSS, its first compose and layout: most of a connection's cost
+    on the host) is many short steps on the one event loop. When 64 people connect at
+    once, 64 starts interleave with every table's updates, and a move waited behind
+    hundreds of start steps to reach the screens at its table (`bench/host_load.py`:
+    8 tables played 10 moves in the 9.5 s that a burst of 64 took to arrive, instead of
+    about 70). Starts are CPU-bound, so letting only a few run at a time costs the burst
+    nothing in total; a table's update then waits behind at most those few. A place at
+    the gate is given back when the App has laid out its first screen
+    (``MeldhallApp.on_started``) or has ended, whichever comes first."""
+
+    def __init__(self, at_once: int) -> None:
+        self.at_once = at_once
+        self.busy = 0
+        """Apps starting now (never more than ``at_once``)."""
+        self._slots: asyncio.Semaphore | None = None
+
+    async def enter(self) -> None:
+        if self._slots is None:  # made on the host's loop, where it is used
+            self._slots = asyncio.Semaphore(self.at_once)
+        await self._slots.acquire()
+        self.busy += 1
+
+    def leave(self) -> None:
+        assert self._slots is not None
+        self.busy -= 1
+        self._slots.release()
 
 
 class AppScreen:
@@ -96,13 +132,28 @@ class AppScreen:
     async def _run(self) -> None:
         AppScreen.live_apps += 1
         code = 0
+        gate = self.share.starting if self.share is not None else None
+        starting = False  # holding a place at the gate
+        if gate is not None:
+            def started() -> None:
+                nonlocal starting
+                if starting:
+                    starting = False
+                    gate.leave()
+
+            self.app.on_started = started
         try:
+            if gate is not None:
+                await gate.enter()
+                starting = True
             result = await self.app.run_async(size=self.size)
             code = int(result or 0)
         except Exception:
             log.exception("app for %s crashed", self.link.name)
             code = 1
         finally:
+            if gate is not None:
+                started()  # an App that ended before its first screen lets the next start
             AppScreen.live_apps -= 1
             restored = self.driver is not None and self.driver._restored
             viewers, self.viewers = self.viewers, []
@@ -238,9 +289,10 @@ def _public(message: dict[str, Any], table_id: int | None) -> bool:
 class ScreenShare:
     """The host's screens that spectators may share, by what makes screens alike."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, starting_at_once: int = STARTING_AT_ONCE) -> None:
         self.enabled = enabled
         self.groups: dict[ShareKey, AppScreen] = {}
+        self.starting = StartGate(starting_at_once)
 
     def shared_screens(self) -> list[AppScreen]:
         """Screens with more than one viewer (tests and the bench count them)."""

@@ -113,6 +113,14 @@ class MeldhallApp(App[int]):
         self.on_watching: Callable[[], None] | None = None
         """Called after a view is shown while this App is on the plain watching screen
         (``plain_watching``): the host may then share its rendering (netcode/sharing.py)."""
+        self.on_started: Callable[[], None] | None = None
+        """Called once, when the first screen is laid out (Textual's ``Ready``): the host
+        lets only a few Apps start at once (netcode/sharing.py, ``StartGate``)."""
+
+    def on_ready(self) -> None:
+        callback, self.on_started = self.on_started, None
+        if callback is not None:
+            callback()
 
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
