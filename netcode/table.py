@@ -22,6 +22,7 @@ import itertools
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
     from engine.bots import Bot
 
 log = logging.getLogger(__name__)
+
+RECENT_MOVES = 30
+"""Moves whose public events a session's first view at a table carries (``recent``): a
+player back from a dropped connection, or a spectator arriving, sees what just happened
+in the table's log instead of an empty one. Events are the same for every seat, so this
+shows nobody anything they would not have seen had they been there. Not kept over a host
+restart."""
 
 SEED_BITS = 128
 """Deal seeds come from the OS's cryptographic randomness: with 31 bits, a player could
@@ -162,6 +170,8 @@ class Table:
         self._queue: asyncio.Queue[_Item | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._rotation = 0
+        self._recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
+        """The last moves' public events, for a newcomer's first view (``RECENT_MOVES``)."""
         self._on_change = on_change
         self._unsaved = False
         """The last save failed (the host and the table's screens were told)."""
@@ -394,7 +404,8 @@ class Table:
         if member is None or member not in self.watchers:
             return
         seat = self.watchers[member]
-        frame = await asyncio.to_thread(self._view_frame, seat, self.players())
+        frame = await asyncio.to_thread(self._view_frame, seat, self.players(),
+                                        list(self._recent))
         member.put(frame, replace_key=f"view:{self.id}")
 
     async def _handle_take_back(self, item: _Item) -> None:
@@ -467,8 +478,9 @@ class Table:
                            "(the host's disk may be full or read-only).") from None
         return list(events)
 
-    def _view_frame(self, seat: int | None, players: list[dict[str, Any]]) -> bytes:
-        extra: dict[str, Any] = {}
+    def _view_frame(self, seat: int | None, players: list[dict[str, Any]],
+                    recent: list[dict[str, Any]] | None = None) -> bytes:
+        extra: dict[str, Any] = {"recent": recent} if recent else {}
         if seat is None and self._open_hands:
             # The engine says when the deal is over; until then it gives None, and a
             # spectator's frames never carry a hand card.
@@ -514,6 +526,7 @@ class Table:
             event_frame = server_frame(
                 "events", table=self.id, seq=self.seq, seat=actor, events=events
             )
+            self._recent.append({"seq": self.seq, "seat": actor, "events": events})
         if members:
             self._rotation = (self._rotation + 1) % len(members)
             members = members[self._rotation :] + members[: self._rotation]

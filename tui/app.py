@@ -208,17 +208,16 @@ class MeldhallApp(App[int]):
             self._enter_table(payload.get("table"))
         elif tag == "view":
             self._enter_table(payload.get("table"))
+            first = self.table_message is None
             self.table_message = payload
             assert self.table_screen is not None
             self.table_screen.show(payload)
+            recent = payload.get("recent")
+            if first and isinstance(recent, list):
+                self._log_recent([i for i in recent if isinstance(i, dict)])
             self.note_watching()
         elif tag == "events":
-            info = self._info()
-            game = screen_for(info.view.get("game"))
-            if self.table_screen is not None:
-                self.table_screen.saw_events(payload.get("events", []))
-            for event in payload.get("events", []):
-                self._log(game.event_line(event, info.name, info.look, info.teams))
+            self._logged_events(payload.get("events", []))
         elif tag == "chat":
             line = Text.assemble((f"{payload.get('name')}: ", "bold cyan"),
                                  str(payload.get("text", "")))
@@ -268,6 +267,30 @@ class MeldhallApp(App[int]):
         if not keep_id:
             self.table_id = None
             self.table_message = None
+
+    def _log_recent(self, recent: list[dict[str, Any]]) -> None:
+        """The table's last moves, sent with a first view at a table: they go before
+        whatever was logged since arriving (the host's "is back" note can come first)."""
+        info = self._info()
+        game = screen_for(info.view.get("game"))
+        lines = []
+        for item in recent:
+            events = item.get("events") or []
+            if self.table_screen is not None:
+                self.table_screen.saw_events(events)
+            lines += [game.event_line(e, info.name, info.look, info.teams) for e in events]
+        self.log_lines[:0] = lines
+        del self.log_lines[:-LOG_LINES]
+        if self.table_screen is not None:
+            self.table_screen.replace_log(self.log_lines)
+
+    def _logged_events(self, events: list[dict[str, Any]]) -> None:
+        info = self._info()
+        game = screen_for(info.view.get("game"))
+        if self.table_screen is not None:
+            self.table_screen.saw_events(events)
+        for event in events:
+            self._log(game.event_line(event, info.name, info.look, info.teams))
 
     def _log(self, line: Text) -> None:
         self.log_lines.append(line)

@@ -457,6 +457,10 @@ class TableScreen(Screen[None]):
         if self._ready:
             self.query_one("#log", LogView).write(line)
 
+    def replace_log(self, lines: list[Text]) -> None:
+        if self._ready:
+            self.query_one("#log", LogView).replace(lines)
+
     def show_error(self, payload: dict[str, Any]) -> None:
         """A refusal from the host: the engine's sentence, shown with a capital."""
         message = str(payload.get("message", ""))

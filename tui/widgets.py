@@ -440,6 +440,13 @@ class LogView(PaintedOnce):
             self.refresh(Region(0, y, width, 1))
         self.repainted += added
 
+    def replace(self, lines: list[Text]) -> None:
+        """Every line anew (lines that came before those shown were added)."""
+        self.lines = list(lines[-self.max_lines:])
+        self._rows = (self.written, -1, [])  # a width no screen has: every row is rebuilt
+        self.first = self.back = 0
+        self.refresh()
+
     def _follow(self, count: int, height: int) -> int:
         """Top row while following: unchanged until the rows overflow, then half a page on."""
         if count - self.first <= height and self.first <= count:

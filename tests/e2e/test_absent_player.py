@@ -4,8 +4,8 @@ Ann, logged in by her SSH key, sits at a Hand and Foot table whose creator chose
 `absent: bot` with a one-second grace. Her connection drops mid-deal. After the grace a
 basic bot plays her seat (the table says so, her seat line says so, and her seat's moves
 go on); she connects again with the same key and is back at her seat at once, with the
-hand the seat holds now; the bot stops, and the score sheet notes the deal it played for
-her. Screens are rebuilt with pyte.
+hand the seat holds now and the last moves in the table's log; the bot stops, and the
+score sheet notes the deal it played for her. Screens are rebuilt with pyte.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ async def test_a_bot_covers_a_dropped_player_who_then_takes_the_seat_back(host: 
         conns.append(conn)
         # straight back to her seat, as after any drop
         back = await ann.wait_until(lambda t: "you: seat 0" in t and "Your hand" in t)
+        # ... and the table's log shows the moves made while she was away, her seat's too
+        await ann.wait_until(lambda t: "ann✓ drew" in t or "ann✓ discarded" in t)
         await organiser.wait_for("chat", lambda m: "is back and plays" in m.get("text", ""))
         assert 0 not in table.covering
         await table.barrier()

@@ -190,3 +190,40 @@ async def test_bad_frames_close_only_that_session(host, connect) -> None:  # typ
     owner_view = await owner.wait_for("view", lambda m: m["seq"] >= later["seq"])
     assert owner_view["seat"] is None
     assert not owner.closed.is_set() and not watcher.closed.is_set()
+
+
+async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Someone arriving (or back from a drop) gets the last moves' public events with the
+    first view, the same events everyone at the table was sent; later views carry none."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
+             table={"bot_pace_ms": 0})
+    table = (await ann.wait_for("joined"))["table"]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    await ann.wait_for("view", lambda m: all(p["name"] for p in m["players"]))
+    sent: list[dict[str, Any]] = []
+
+    async def move() -> None:  # ann draws or discards; the bots move in between
+        view = await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"])
+        kinds = {e["type"]: e for e in view["view"]["legal"]}
+        action = {"type": "draw"} if "draw" in kinds else {
+            "type": "discard", "card": kinds["discard"]["cards"][0]}
+        ann.send("action", action=action, ref=len(sent))
+        sent.append(await ann.wait_for("ack"))
+
+    for _ in range(3):
+        await move()
+    sam = await connect("sam")
+    sam.send("watch", table=table)
+    first = await sam.wait_for("view")
+    recent = first["recent"]
+    assert recent and [r["seq"] for r in recent] == sorted(r["seq"] for r in recent)
+    assert recent[-1]["seq"] <= first["seq"]
+    mine = [r for r in recent if r["seat"] == 0]
+    assert {e["type"] for r in mine for e in r["events"]} >= {"drew", "discarded"}
+    assert not card_faces(recent) - card_faces(first["view"]) - {
+        e["card"]["id"] for r in recent for e in r["events"] if e["type"] == "discarded"}
+    await move()
+    later = await sam.wait_for("view", lambda m: m["seq"] > first["seq"])
+    assert "recent" not in later

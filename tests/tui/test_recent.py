@@ -1,0 +1,56 @@
+"""A first view at a table carries the table's last moves (`recent`): someone back from a
+dropped connection, or arriving to watch, reads what just happened in the log, before
+whatever the table said since they arrived, and never twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.bots import make_bot
+from tests.tui.conftest import PLAYERS, WELCOME, FakeLink, screen_text, seated_view
+
+
+def played(moves: int) -> tuple[Any, list[dict[str, Any]]]:
+    """A Hand and Foot game some random moves in, and each move's events as a table keeps
+    them."""
+    game = engine.create_game("hand_and_foot", 4, 8, {"deals": 1})
+    bots = {s: make_bot("random", s) for s in range(4)}
+    recent = []
+    for _ in range(moves):
+        seat = min(game.to_act)
+        events = game.apply(seat, bots[seat].act(game.view(seat)))
+        recent.append({"seq": len(game.log), "seat": seat, "events": events})
+    return game, recent
+
+
+def log_column(text: str) -> list[str]:
+    return [line.split("│", 1)[1].strip() for line in text.splitlines() if "│" in line]
+
+
+async def test_a_first_view_fills_the_log_with_the_last_moves_before_the_notes() -> None:
+    from tui.app import make_app
+
+    game, recent = played(6)
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
+                   "role": "player"})
+        link.push({"t": "chat", "table": 5, "name": "meldhall", "text": "bob is back."})
+        link.push({**seated_view(game, 1), "recent": recent})
+        await pilot.pause()
+        log = log_column(screen_text(app))
+        said = [line for line in log if line]
+        first = recent[0]["events"][0]
+        assert first["type"] == "drew"
+        assert said[0].startswith(f"{PLAYERS[recent[0]['seat']]} drew")
+        back = next(i for i, line in enumerate(said) if "meldhall: bob is back." in line)
+        assert back > max(i for i, line in enumerate(said) if " drew " in line)
+        assert sum("drew" in line for line in said) == sum(
+            e["type"] == "drew" for item in recent for e in item["events"])
+        # a later view (bob sits elsewhere, a seat changes) adds nothing to the log
+        link.push({**seated_view(game, 1), "recent": recent})
+        await pilot.pause()
+        assert [line for line in log_column(screen_text(app)) if line] == said
