@@ -32,6 +32,7 @@ from netcode.table import (
     Occupant,
     Table,
     new_seed,
+    replayed,
 )
 
 log = logging.getLogger(__name__)
@@ -88,10 +89,7 @@ class Lobby:
         """Rebuild every stored table by replaying its log; call before accepting connections."""
         for record in await asyncio.to_thread(self.store.load_tables):
             try:
-                game = await asyncio.to_thread(
-                    engine.replay, record.game, record.seats, record.seed,
-                    record.options, record.log,
-                )
+                game, recent = await asyncio.to_thread(replayed, record)
             except Exception:
                 log.exception("table %s could not be restored; skipping it", record.id)
                 continue
@@ -106,6 +104,7 @@ class Lobby:
                     rec.user_id, display_name(rec.user_id, name) if name else None, rec.bot)
                 if rec.covered:
                     table.covered[seat] = list(rec.covered)
+            table.remember(recent)
             table.start()
             log.info("restored table %s (%s) at action %s", record.id, record.game,
                      len(record.log))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import engine
 from engine import EngineError
 from netcode.protocol import error_frame, server_frame
-from netcode.store import Store
+from netcode.store import Store, TableRecord
 
 if TYPE_CHECKING:
     from engine.bots import Bot
@@ -41,8 +41,20 @@ RECENT_MOVES = 30
 """Moves whose public events a session's first view at a table carries (``recent``): a
 player back from a dropped connection, or a spectator arriving, sees what just happened
 in the table's log instead of an empty one. Events are the same for every seat, so this
-shows nobody anything they would not have seen had they been there. Not kept over a host
-restart."""
+shows nobody anything they would not have seen had they been there. A table restored after
+a restart rebuilds them from its log (``replayed``)."""
+
+def replayed(record: TableRecord) -> tuple[engine.Game, list[dict[str, Any]]]:
+    """A stored table's game rebuilt from its log, every action checked again on the way
+    (as ``engine.replay``), and its last moves' events as a table keeps them: after a
+    restart, people coming back still find the last moves in the log."""
+    game = engine.create_game(record.game, record.seats, record.seed, record.options)
+    recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
+    for seat, action in record.log:
+        events = game.apply(seat, action)
+        recent.append({"seq": len(game.log), "seat": seat, "events": events})
+    return game, list(recent)
+
 
 SEED_BITS = 128
 """Deal seeds come from the OS's cryptographic randomness: with 31 bits, a player could
@@ -241,6 +253,10 @@ class Table:
             if occ.user_id == user_id:
                 return seat
         return None
+
+    def remember(self, recent: list[dict[str, Any]]) -> None:
+        """The last moves' events of a table restored after a restart (``replayed``)."""
+        self._recent.extend(recent)
 
     @property
     def seats_may_change(self) -> bool:

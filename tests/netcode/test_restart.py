@@ -2,7 +2,7 @@
 
 The table comes back at exactly its last acknowledged action (the log is committed
 before any result is sent), and each player reconnects straight into their seat:
-two by their SSH key, two by name plus reclaim code.
+two by their SSH key, two by name plus reclaim code, with the last moves in the log.
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
         assert {v["seq"] for v in last_views} == {STOP_AT}
         acked = max(m["seq"] for c in players for m in c.received if m["t"] == "ack")
         assert acked == STOP_AT
+        told = [{"seq": m["seq"], "seat": m["seat"], "events": m["events"]}
+                for m in players[0].received if m["t"] == "events"]
 
         process.send_signal(signal.SIGKILL)
         await process.wait()
@@ -92,6 +94,8 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
             view = await client.wait_for("view")
             assert view["seq"] == STOP_AT
             assert view["view"] == last_views[i]["view"]
+            # the log comes back too: the last moves, as everyone was told them
+            assert view["recent"] == told[-30:]
             again.append(client)
         present = await again[0].wait_for(
             "view", lambda m: all(p["present"] for p in m["players"])
