@@ -418,8 +418,12 @@ class LogView(PaintedOnce):
         self.repainted = 0  # rows repainted since mounting (tests read it)
         self._rows: tuple[int, int, list[Text]] = (0, -1, [])
         self._dropped = 0  # rows trimmed from the front since the rows were last rebuilt
+        self._full_page = False
+        """After ``replace``, until the next line: the page full, ending at the last row
+        (at whatever height the screen's layout settles on), not half a page on."""
 
     def write(self, line: Text) -> None:
+        self._full_page = False
         self.written += 1
         self.lines.append(line)
         del self.lines[:-self.max_lines]
@@ -445,6 +449,7 @@ class LogView(PaintedOnce):
         self.lines = list(lines[-self.max_lines:])
         self._rows = (self.written, -1, [])  # a width no screen has: every row is rebuilt
         self.first = self.back = 0
+        self._full_page = True
         self.refresh()
 
     def _follow(self, count: int, height: int) -> int:
@@ -478,7 +483,8 @@ class LogView(PaintedOnce):
     def render_line(self, y: int) -> Strip:
         width, height = self._content
         rows = self.rows(width)
-        self.first = self._follow(len(rows), height)
+        self.first = max(0, len(rows) - height) if self._full_page else self._follow(
+            len(rows), height)
         self.back = max(0, min(self.back, max(0, len(rows) - height)))
         style = self.base_style
         if self.back:

@@ -54,3 +54,21 @@ async def test_a_first_view_fills_the_log_with_the_last_moves_before_the_notes()
         link.push({**seated_view(game, 1), "recent": recent})
         await pilot.pause()
         assert [line for line in log_column(screen_text(app)) if line] == said
+
+
+async def test_more_moves_than_the_log_holds_fill_it_to_the_last() -> None:
+    from tui.app import make_app
+
+    game, recent = played(30)
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": None, "game": game.name, "seats": 4,
+                   "role": "spectator"})
+        link.push({**seated_view(game, None), "recent": recent})
+        await pilot.pause()
+        log = log_column(screen_text(app))
+    shown = [line for line in log if line and line != "c: chat"]
+    assert len(shown) >= len(log) - 3  # the page is full, not half empty
+    assert any(line.startswith(PLAYERS[recent[-1]["seat"]]) for line in shown[-3:])
