@@ -28,47 +28,46 @@ def log_column(text: str) -> list[str]:
     return [line.split("│", 1)[1].strip() for line in text.splitlines() if "│" in line]
 
 
-async def test_a_first_view_fills_the_log_with_the_last_moves_before_the_notes() -> None:
+async def first_view(moves: int, seat: int | None, before: tuple[dict[str, Any], ...] = ()
+                     ) -> tuple[list[dict[str, Any]], list[str], list[str]]:
+    """The table's last moves, the log column after a first view carrying them (and what
+    the table said before it), and after a second view carrying them too."""
     from tui.app import make_app
 
-    game, recent = played(6)
+    game, recent = played(moves)
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(100, 30)) as pilot:
         link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
-                   "role": "player"})
-        link.push({"t": "chat", "table": 5, "name": "meldhall", "text": "bob is back."})
-        link.push({**seated_view(game, 1), "recent": recent})
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": game.name, "seats": 4,
+                   "role": "spectator" if seat is None else "player"})
+        for message in before:
+            link.push(message)
+        link.push({**seated_view(game, seat), "recent": recent})
         await pilot.pause()
         log = log_column(screen_text(app))
-        said = [line for line in log if line]
-        first = recent[0]["events"][0]
-        assert first["type"] == "drew"
-        assert said[0].startswith(f"{PLAYERS[recent[0]['seat']]} drew")
-        back = next(i for i, line in enumerate(said) if "meldhall: bob is back." in line)
-        assert back > max(i for i, line in enumerate(said) if " drew " in line)
-        assert sum("drew" in line for line in said) == sum(
-            e["type"] == "drew" for item in recent for e in item["events"])
-        # a later view (bob sits elsewhere, a seat changes) adds nothing to the log
-        link.push({**seated_view(game, 1), "recent": recent})
+        link.push({**seated_view(game, seat), "recent": recent})
         await pilot.pause()
-        assert [line for line in log_column(screen_text(app)) if line] == said
+        return recent, log, log_column(screen_text(app))
+
+
+async def test_a_first_view_fills_the_log_with_the_last_moves_before_the_notes() -> None:
+    chat = {"t": "chat", "table": 5, "name": "meldhall", "text": "bob is back."}
+    recent, log, later = await first_view(6, 1, (chat,))
+    said = [line for line in log if line]
+    first = recent[0]["events"][0]
+    assert first["type"] == "drew"
+    assert said[0].startswith(f"{PLAYERS[recent[0]['seat']]} drew")
+    back = next(i for i, line in enumerate(said) if "meldhall: bob is back." in line)
+    assert back > max(i for i, line in enumerate(said) if " drew " in line)
+    assert sum("drew" in line for line in said) == sum(
+        e["type"] == "drew" for item in recent for e in item["events"])
+    # a later view (bob sits elsewhere, a seat changes) adds nothing to the log
+    assert [line for line in later if line] == said
 
 
 async def test_more_moves_than_the_log_holds_fill_it_to_the_last() -> None:
-    from tui.app import make_app
-
-    game, recent = played(30)
-    link = FakeLink()
-    app = make_app(link)
-    async with app.run_test(size=(100, 30)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": None, "game": game.name, "seats": 4,
-                   "role": "spectator"})
-        link.push({**seated_view(game, None), "recent": recent})
-        await pilot.pause()
-        log = log_column(screen_text(app))
+    recent, log, _ = await first_view(30, None)
     shown = [line for line in log if line and line != "c: chat"]
     assert len(shown) >= len(log) - 3  # the page is full, not half empty
     assert any(line.startswith(PLAYERS[recent[-1]["seat"]]) for line in shown[-3:])
