@@ -97,22 +97,37 @@ def test_without_the_game_it_plays_as_the_basic_bot() -> None:
         game.apply(seat, make_bot("basic", 4).act(view))
 
 
+def asked_and_let(name: str, count: int) -> list[engine.Game]:
+    """Basic-bot games (one per seed) stopped at a partner's question that the basic bot
+    answers yes, the first `count` found."""
+    found = []
+    for seed in range(40):
+        game = engine.create_game(name, 4, seed)
+        bots = [make_bot("basic", s) for s in range(4)]
+        while not game.over:
+            seat = min(game.to_act)
+            action = bots[seat].act(game.view(seat))
+            if game.phase == "answer" and action["answer"] == {"allow": True}:
+                found.append(game)
+                break
+            game.apply(seat, action)
+        if len(found) == count:
+            return found
+    raise AssertionError("partners seldom asked to go out and were let")
+
+
 @pytest.mark.parametrize("name", ["skarney", "canastone"])
 def test_search_bot_lets_its_partner_go_out_as_the_basic_bot_would(name: str) -> None:
     """Letting a partner go out carries out the partner's plan, whose cards the answering
     seat cannot see: in a deal of the unseen cards the plan fails. Such a deal must say
     nothing about the answer (it was scored as a disaster, so the search refused every
-    partner who asked)."""
-    game = engine.create_game(name, 4, 0)
-    bots = [make_bot("basic", s) for s in range(4)]
-    while game.phase != "answer" or bots[min(game.to_act)].act(
-            game.view(min(game.to_act)))["answer"] != {"allow": True}:
-        assert not game.over, "no partner ever asked to go out and was let"
+    partner who asked). Where the basic bot says yes, the search may still say no (going
+    out can end a deal the side was winning by more): it must not say no every time."""
+    answers = []
+    for game in asked_and_let(name, 5):
         seat = min(game.to_act)
-        game.apply(seat, bots[seat].act(game.view(seat)))
-    seat = min(game.to_act)
-    view = game.view(seat)
-    assert SearchBot(1, deals=6).act(view, game)["answer"] == {"allow": True}
+        answers.append(SearchBot(1, deals=6).act(game.view(seat), game)["answer"]["allow"])
+    assert answers.count(True) >= 2, answers
 
 
 @pytest.mark.parametrize(("name", "seats"), [("hand_and_foot", 4), ("looking_and_down", 3),
