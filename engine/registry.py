@@ -90,11 +90,16 @@ def create_game(name: str, seats: int, seed: int,
 
 
 def replay(name: str, seats: int, seed: int, options: dict[str, Any] | None,
-           log: list) -> FamilyGame:
-    """Rebuild a game from its log; every action is checked again on the way."""
+           log: list, on_events: Callable[[int, list[dict[str, Any]]], None] | None = None
+           ) -> FamilyGame:
+    """Rebuild a game from its log; every action is checked again on the way.
+    ``on_events(seat, events)`` hears each action's events as they come again (a host
+    restoring a table keeps the last ones for its log)."""
     game = create_game(name, seats, seed, options)
     for seat, action in log:
-        game.apply(seat, action)
+        events = game.apply(seat, action)
+        if on_events is not None:
+            on_events(seat, events)
     return game
 
 

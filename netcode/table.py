@@ -45,14 +45,17 @@ shows nobody anything they would not have seen had they been there. A table rest
 a restart rebuilds them from its log (``replayed``)."""
 
 def replayed(record: TableRecord) -> tuple[engine.Game, list[dict[str, Any]]]:
-    """A stored table's game rebuilt from its log, every action checked again on the way
-    (as ``engine.replay``), and its last moves' events as a table keeps them: after a
-    restart, people coming back still find the last moves in the log."""
-    game = engine.create_game(record.game, record.seats, record.seed, record.options)
+    """A stored table's game rebuilt from its log (``engine.replay``), and its last moves'
+    events as a table keeps them: after a restart, people coming back still find the last
+    moves in the log."""
     recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
-    for seat, action in record.log:
-        events = game.apply(seat, action)
-        recent.append({"seq": len(game.log), "seat": seat, "events": events})
+    seqs = itertools.count(1)  # the log's length after each action
+
+    def keep(seat: int, events: list[dict[str, Any]]) -> None:
+        recent.append({"seq": next(seqs), "seat": seat, "events": events})
+
+    game = engine.replay(record.game, record.seats, record.seed, record.options, record.log,
+                         on_events=keep)
     return game, list(recent)
 
 
