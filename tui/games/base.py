@@ -84,14 +84,14 @@ class GameScreen:
             return dict(entry["options"][0])
         return {"type": "ask_to_go_out", "plan": {"melds": melds, "lay_offs": lay_offs}}
 
-    def special_event(self, event: dict[str, Any], name: Names,
-                      look: CardLook) -> Text | None:
+    def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
+                      teams: list[list[int]]) -> Text | None:
         """A line for an event only this game has; None for the family's events."""
         return None
 
     def event_line(self, event: dict[str, Any], name: Names, look: CardLook,
                    teams: list[list[int]]) -> Text:
-        line = self.special_event(event, name, look)
+        line = self.special_event(event, name, look, teams)
         if line is not None:
             return line
         return event_text(event, name, look, teams, self.complete_at)

@@ -231,8 +231,8 @@ class CanastoneScreen(GameScreen):
             action["partner"] = partner
         return action
 
-    def special_event(self, event: dict[str, Any], name: Names,
-                      look: CardLook) -> Text | None:
+    def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
+                      teams: list[list[int]]) -> Text | None:
         kind, who = event.get("type"), name(event.get("seat"))
         if kind == "pile_started":
             t = Text("The pile starts with ")

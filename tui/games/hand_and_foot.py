@@ -87,8 +87,8 @@ class HandAndFootScreen(GameScreen):
             action["onto"] = target
         return action
 
-    def special_event(self, event: dict[str, Any], name: Names,
-                      look: CardLook) -> Text | None:
+    def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
+                      teams: list[list[int]]) -> Text | None:
         kind, who = event.get("type"), name(event.get("seat"))
         if kind == "exact_cut":
             return Text(f"{who} cut exactly: +{event.get('points')}.")

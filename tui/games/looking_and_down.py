@@ -142,8 +142,8 @@ class LookingAndDownScreen(GameScreen):
         return (f" {info.name(turn)}'s turn; waiting for {names}, frozen in time, who may "
                 "meld now.", "bold")
 
-    def special_event(self, event: dict[str, Any], name: Names,
-                      look: CardLook) -> Text | None:
+    def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
+                      teams: list[list[int]]) -> Text | None:
         kind, who = event.get("type"), name(event.get("seat"))
         if kind == "deal_started":
             keeper = event.get("score_keeper")

@@ -222,23 +222,8 @@ class SkarneyScreen(GameScreen):
         lead = ", ".join(steps) + ", then " if steps else ""
         return f" Your turn: {lead}{close}.", "bold green"
 
-    def event_line(self, event: dict[str, Any], name: Names, look: CardLook,
-                   teams: list[list[int]]) -> Text:
-        """A steal names whose meld the wild card came from: a meld's number is shown
-        only on its own side's panel, so "from meld #6" told the others nothing."""
-        if event.get("type") != "stole":
-            return super().event_line(event, name, look, teams)
-        t = Text(f"{name(event.get('seat'))} stole ")
-        t.append_text(card_text(event["wild"]["code"], look))
-        team = event.get("team")
-        t.append(f" from {team_label(team, name, teams)}'s meld, giving " if type(team) is int
-                 else f" from meld #{event.get('meld')}, giving ")
-        t.append_text(card_text(event["card"]["code"], look))
-        t.append(".")
-        return t
-
-    def special_event(self, event: dict[str, Any], name: Names,
-                      look: CardLook) -> Text | None:
+    def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
+                      teams: list[list[int]]) -> Text | None:
         kind, who = event.get("type"), name(event.get("seat"))
         if kind == "offered":
             t = Text(f"{who} offers ")
@@ -259,6 +244,13 @@ class SkarneyScreen(GameScreen):
             return t
         if kind == "draw_skipped":
             return Text(f"{who} skips the draw (took an ace or wild card).")
+        if kind == "stole":  # whose meld: another side's melds are not numbered at 80x24
+            t = Text(f"{who} stole ")
+            t.append_text(card_text(event["wild"]["code"], look))
+            t.append(f" from {team_label(event['team'], name, teams)}'s meld, giving ")
+            t.append_text(card_text(event["card"]["code"], look))
+            t.append(".")
+            return t
         if kind == "last_card":
             return Text(f"{who} has one card left.", style="bold")
         if kind == "stock_exhausted":
