@@ -822,21 +822,21 @@ class TableScreen(Screen[None]):
         self._send({"type": "steal_wild", "meld": meld, "wild": wild, "card": cards[0]})
 
     def _steal_prompt(self, meld_id: Any, options: list[dict[str, Any]]) -> str:
-        """Whose meld, which wild card and which card of the hand takes it back: another
-        side's melds are not numbered on a small screen, so "meld #6" alone said little."""
+        """Whose meld, which wild card and the hand's card that the listing pays for it
+        with: another side's melds are not numbered on a small screen, so "meld #6" alone
+        said little."""
         info = self.info
         meld = next((m for m in info.view.get("melds", []) if m.get("id") == meld_id), {})
-        wild = next((o.get("wild") for o in options if o.get("meld") == meld_id), None)
-        face = next((c["code"] for c in meld.get("cards", []) if c.get("id") == wild), "")
-        declared = meld.get("as") or {}
-        means = declared.get(wild, declared.get(str(wild)))
-        need = (f"the {card_text(means, info.look).plain}" if means
-                else f"a natural {meld.get('rank')}")
+        option = next((o for o in options if o.get("meld") == meld_id), {})
+        faces = {c["id"]: c["code"] for c in (*meld.get("cards", []),
+                                                *info.view.get("hand", []))}
+        wild, card = (card_text(faces.get(option.get(k), "?"), info.look).plain
+                      for k in ("wild", "card"))
         team = meld.get("team")
         whose = f"{team_label(team, info.name, info.teams)}'s " if type(team) is int else ""
         more = len({o.get("meld") for o in options}) > 1
-        return (f"Steal {card_text(face, info.look).plain} from {whose}meld #{meld_id}: "
-                f"select {need}, press w" + (" (w alone: next meld)." if more else "."))
+        return (f"Steal {wild} from {whose}meld #{meld_id}: select the {card}, press w"
+                + (" (w alone: next meld)." if more else "."))
 
     def action_ask(self) -> None:
         """Where the game's ask carries the going out (a plan), the staged melds and
