@@ -830,8 +830,9 @@ class TableScreen(Screen[None]):
         option = next((o for o in options if o.get("meld") == meld_id), {})
         faces = {c["id"]: c["code"] for c in (*meld.get("cards", []),
                                                 *info.view.get("hand", []))}
-        wild, card = (card_text(faces.get(option.get(k), "?"), info.look).plain
-                      for k in ("wild", "card"))
+        if option.get("wild") not in faces or option.get("card") not in faces:
+            return f"Steal from meld #{meld_id}: select the card to give, press w."
+        wild, card = (card_text(faces[option[k]], info.look).plain for k in ("wild", "card"))
         team = meld.get("team")
         whose = f"{team_label(team, info.name, info.teams)}'s " if type(team) is int else ""
         more = len({o.get("meld") for o in options}) > 1
