@@ -271,26 +271,23 @@ class MeldhallApp(App[int]):
     def _log_recent(self, recent: list[dict[str, Any]]) -> None:
         """The table's last moves, sent with a first view at a table: they go before
         whatever was logged since arriving (the host's "is back" note can come first)."""
-        info = self._info()
-        game = screen_for(info.view.get("game"))
-        lines = []
-        for item in recent:
-            events = item.get("events") or []
-            if self.table_screen is not None:
-                self.table_screen.saw_events(events)
-            lines += [game.event_line(e, info.name, info.look, info.teams) for e in events]
+        lines = [line for item in recent for line in self._event_lines(item.get("events") or [])]
         self.log_lines[:0] = lines
         del self.log_lines[:-LOG_LINES]
         if self.table_screen is not None:
             self.table_screen.replace_log(self.log_lines)
 
     def _logged_events(self, events: list[dict[str, Any]]) -> None:
+        for line in self._event_lines(events):
+            self._log(line)
+
+    def _event_lines(self, events: list[dict[str, Any]]) -> list[Text]:
+        """The log's lines for one action's events (the table notes who discarded)."""
         info = self._info()
         game = screen_for(info.view.get("game"))
         if self.table_screen is not None:
             self.table_screen.saw_events(events)
-        for event in events:
-            self._log(game.event_line(event, info.name, info.look, info.teams))
+        return [game.event_line(event, info.name, info.look, info.teams) for event in events]
 
     def _log(self, line: Text) -> None:
         self.log_lines.append(line)

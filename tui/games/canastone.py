@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
+from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
@@ -59,10 +60,10 @@ def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None
         return line.append_text(shown)
     rank = meld.get("rank")
     if rank:
-        wilds = [c for c in cards if c["code"][:-1] != rank]
+        wilds = [c for c in cards if rank_of(c["code"]) != rank]
         line.append(f"{rank}x{len(cards) - len(wilds)} ", style="bold")
         return line.append_text(cards_text(wilds, look))
-    faces = Counter("JK" if c["code"] == "JK" else c["code"][:-1] for c in cards)
+    faces = Counter(rank_of(c["code"]) for c in cards)
     return line.append(" ".join(f"{face}x{n}" for face, n in sorted(faces.items())))
 
 
