@@ -216,6 +216,20 @@ def test_LD_P4_basic_bot_keeps_pairs_and_threes_for_the_pile() -> None:
     assert make_bot("basic", 1).act(view)["type"] == "lay_off"
 
 
+def test_LD_P4_basic_bot_discards_the_rank_most_in_sight() -> None:
+    """Of two like singles, the basic bot gives up the rank it sees more of (on the
+    table, in its hand): fewer are left for the next player to hold the pair that takes
+    the pile (LD-P4). With the same points, the card alone decided before."""
+    legal = [{"type": "discard", "cards": [1, 3]}]
+    hand = [(1, "9C"), (3, "10H")]
+    for melds, out in (([], 1),
+                       ([_meld(1, 0, "10", ["10S", "10D", "10C", "10S"])], 3),
+                       ([_meld(1, 0, "9", ["9S", "9D", "9H"]),
+                         _meld(2, 0, "10", ["10S", "10D"])], 1)):
+        view = _seat0("looking_and_down", hand, legal, melds)
+        assert make_bot("basic", 1).act(view) == {"type": "discard", "card": out}
+
+
 @pytest.mark.parametrize("seed", [6, 9])
 def test_SK_F6_two_basic_bots_finish_the_game(seed: int) -> None:
     """An accepted ace costs the draw (SK-F6). Two basic bots, each taking an offered ace
