@@ -10,6 +10,7 @@ than those shown: `check` is the law, this is a guide.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .cards import JOKER, RANK_ORDER
@@ -238,107 +239,262 @@ _PLACE = {r: n for n, r in enumerate(PLACES)}
 _ACE_BIT = 1 << _PLACE["A"]
 
 
-def _candidates(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int], k: int,
-                runs: bool = True, multiples: set[str] | None = None
-                ) -> list[tuple[str, list[int], str | None, list[int]]]:
-    """Melds of exactly k cards: (kind, naturals, declared code or None for a group's wild
-    or none, fixed wild ids of a wild group). A natural-only meld has declared "" ."""
-    codes = game._codes
-    out: list[tuple[str, list[int], str | None, list[int]]] = []
-    # Without a wild card only a rank held twice or more can make a group. Ranks go in
-    # table order, never the hand index's dict order: an index built afresh (a loaded
-    # game) and one kept card by card order the same hand differently, and the listing
-    # (which wild card goes where) must not change with a reload.
-    ranks = by_rank if wilds or multiples is None else multiples
-    for ids in map(by_rank.__getitem__, sorted(ranks, key=_PLACE.__getitem__)):
-        if len(ids) >= k:
-            out.append(("group", ids[:k], "", []))
-        elif len(ids) == k - 1 and wilds:
-            out.append(("group", list(ids), None, []))
-    if game.options["max_group_size"] is not None and k > game.options["max_group_size"]:
-        out = []
-    for naturals, declared in _runs(game, by_rank, k) if runs else ():
-        if declared is None:
-            out.append(("sequence", naturals, "", []))
-        elif wilds:
-            out.append(("sequence", naturals, declared, []))
-    jokers = [i for i in wilds if codes[i] == JOKER]
-    twos = [i for i in wilds if codes[i] != JOKER]
-    for group in (jokers, twos):
-        if len(group) >= k:
-            out.append(("wild_group", [], "", group[:k]))
-    return out
-
-
-def _as_meld(naturals: list[int], declared: str | None, wild: int | None,
-             fixed: list[int]) -> Any:
-    if fixed:
-        return list(fixed)
-    if wild is None:
-        return list(naturals)
-    if declared is None:  # a group's wild card needs no declaration
-        return [*naturals, wild]
-    return {"cards": [*naturals, wild], "as": {wild: declared}}
-
-
 def contract_options(game: Skarney, hand: list[int], by_rank: dict[str, list[int]],
                      wilds: list[int], most: int) -> list[dict[str, Any]]:
-    """SK-I2: one contract per pattern the hand can make (first found), no more than
-    `most` cards."""
+    """SK-I2: one contract per pattern the hand can make, no more than `most` cards.
+    Whenever the hand can make a pattern in any way, an option is found: a seat's screen
+    offers the contract only when the listing has one."""
     found = []
     for pattern in game.contract():
-        total = sum(n for n, _ in pattern)
-        if total > most:
+        if sum(n for n, _ in pattern) > most:
             continue
-        pools = {k: [(*c, _mask(c[1]), _mask(c[3])) for c in _candidates(game, by_rank,
-                                                                          wilds, k)]
-                 for k in {n for n, _ in pattern}}
-        slots = sorted(pattern, key=lambda s: (s[1] is None, s))
-        # Each slot's candidates, those of another kind left out once here rather than
-        # passed over at every step of the search (a slot like the one before it shares
-        # its list, so the indices of the increasing order agree).
-        per_slot = [pools[k] if kind is None else [c for c in pools[k] if c[0] == kind]
-                    for k, kind in slots]
-        pick = _search(slots, 0, per_slot, wilds, 0, 0, 0)
+        pick = _contract(game, pattern, by_rank, wilds)
         if pick is not None:
             found.append({"type": "meld", "melds": pick})
     return found
 
 
-def _mask(ids: list[int]) -> int:
-    m = 0
-    for i in ids:
-        m |= 1 << i
-    return m
+Choice = tuple[str, tuple[str, ...], str | None]
+"""A slot's meld in the contract search: ("group", (), None) (its rank chosen last),
+("sequence", the codes of its naturals, the code its wild card stands for or None), or
+("wild_group", (), JOKER or "2")."""
 
 
-def _search(slots: list[tuple[int, str | None]], n: int, per_slot: list[list[Any]],
-            wilds: list[int], used: int, used_wilds: int, start: int) -> list[Any] | None:
-    """Slot `n` onwards filled from its candidates with cards not used yet; equal slots
-    take candidates in increasing order, so no choice is tried twice in another order."""
-    if n == len(slots):
-        return []
-    pool = per_slot[n]
-    same = n + 1 < len(slots) and slots[n + 1] == slots[n]
-    for c in range(start, len(pool)):
-        cand = pool[c]
-        if used & cand[4] or used_wilds & cand[5]:
-            continue
-        _, naturals, declared, fixed, mask, wmask = cand
-        wild = None
-        if declared != "" and not fixed:
-            for w in wilds:  # the first wild card not used yet
-                if not used_wilds >> w & 1:
-                    wild = w
-                    break
+def _contract(game: Skarney, pattern: list[tuple[int, str | None]],
+              by_rank: dict[str, list[int]], wilds: list[int]) -> list[Any] | None:
+    """The pattern's slots filled from the hand, or None. Cards of one code are alike, so
+    the search counts codes rather than choosing ids: two groups of one rank and two
+    sequences alike are found, and so is a sequence whose wild card stands in for a
+    natural another meld needs. The groups' ranks are chosen last, from what the
+    sequences left."""
+    codes = game._codes
+    slots = sorted(pattern, key=lambda s: (s[1] is None, s))
+    max_group = game.options["max_group_size"]
+    jokers = [i for i in wilds if codes[i] == JOKER]
+    found_runs = {k: _runs(game, by_rank, k)
+                  for k in {k for k, kind in slots if kind in (None, "sequence")}}
+    runs = {k: [(*(codes[i] for i in naturals), *filter(None, [declared]))
+                for naturals, declared in found if declared is None or wilds]
+            for k, found in found_runs.items()}
+    held: dict[str, int] = {}
+    for ids in by_rank.values():
+        for i in ids:
+            held[codes[i]] = held.get(codes[i], 0) + 1
+    # Sequences of naturals only: a window all of whose places are held, as often as the
+    # hand holds each of its codes.
+    natural_runs = sum(min(held[codes[i]] for i in naturals)
+                       for found in found_runs.values() for naturals, declared in found
+                       if declared is None)
+    if not _may_fill(slots, by_rank, wilds, runs, codes, natural_runs):
+        return None
+    # Each slot's kinds: a group, a window of k places of one suit (its codes), a wild group.
+    choices: list[list[tuple[str, tuple[str, ...], str | None]]] = []
+    for k, kind in slots:
+        mine: list[tuple[str, tuple[str, ...], str | None]] = []
+        if kind in (None, "group") and (max_group is None or k <= max_group):
+            mine.append(("group", (), None))
+        if kind in (None, "sequence"):
+            mine.extend(("sequence", window, None) for window in runs[k])
+        if kind in (None, "wild_group"):
+            mine.extend(("wild_group", (), w) for w, n in ((JOKER, len(jokers)),
+                                                           ("2", len(wilds) - len(jokers)))
+                        if n >= k)
+        if not mine:
+            return None
+        choices.append(mine)
+    wild_count = {JOKER: len(jokers), "2": len(wilds) - len(jokers)}
+    # Each rank's naturals the sequences picked so far leave, in table order (never the
+    # hand index's dict order, which a reloaded game does not share).
+    order = sorted(by_rank, key=_PLACE.__getitem__)
+    left = {r: len(by_rank[r]) for r in order}
+    # The codes some later slot's sequences hold (a wild card standing in for a natural
+    # only pays when something else could use the natural), and the smallest group.
+    later: list[set[str]] = [set() for _ in slots]
+    for n in range(len(slots) - 2, -1, -1):
+        later[n] = later[n + 1].union(*(w for kind, w, _ in choices[n + 1]
+                                        if kind == "sequence"))
+    smallest = min(k for k, kind in slots if kind in (None, "group")) \
+        if any(kind in (None, "group") for _, kind in slots) else 99
+    picked: list[Choice] = []
+    ranks: list[tuple[str, int]] = []
+
+    def fill(n: int, start: int, free: int) -> bool:
+        """Slots from `n` on, given the wild cards still free; equal slots take choices in
+        non-decreasing order so no contract is tried twice in another order."""
+        if n == len(slots):
+            sizes = [k for (k, _), c in zip(slots, picked, strict=True) if c[0] == "group"]
+            if sizes and min(sizes) == max(sizes) \
+                    and _most_groups(sizes[0], left.values(), free) < len(sizes):
+                return False
+            return _group_ranks(sizes, order, left, free, ranks)
+        k = slots[n][0]
+        same = n + 1 < len(slots) and slots[n + 1] == slots[n]
+        for c in range(start, len(choices[n])):
+            kind, window, wild = choices[n][c]
+            if kind == "group":
+                tries: list[tuple[Choice, int]] = [(choices[n][c], 0)]
+            elif kind == "wild_group":
+                if wild_count[wild] < k or free < k:  # type: ignore[index]
+                    continue
+                tries = [(choices[n][c], k)]
             else:
+                missing = [code for code in window if not held.get(code)]
+                if len(missing) > 1:
+                    continue
+                if missing:  # the one wild card a sequence may hold stands for it
+                    tries = [(("sequence", tuple(x for x in window if x != missing[0]),
+                               missing[0]), 1)] if free else []
+                else:  # every natural held; a wild card may still stand for one of them
+                    tries = [(("sequence", window, None), 0)]
+                    if free:  # ...that a later sequence or a group could use instead
+                        tries += [(("sequence", tuple(x for x in window if x != place),
+                                    place), 1) for place in window
+                                  if place in later[n] or left[place[:-1]] >= smallest - 1]
+            for choice, need in tries:
+                for code in choice[1]:
+                    held[code] -= 1
+                    left[code[:-1]] -= 1
+                if kind == "wild_group":
+                    wild_count[wild] -= k  # type: ignore[index]
+                picked.append(choice)
+                if fill(n + 1, c if same else 0, free - need):
+                    return True
+                picked.pop()
+                for code in choice[1]:
+                    held[code] += 1
+                    left[code[:-1]] += 1
+                if kind == "wild_group":
+                    wild_count[wild] += k  # type: ignore[index]
+        return False
+
+    if not fill(0, 0, len(wilds)):
+        return None
+    return _contract_melds(slots, picked, ranks, by_rank, wilds, codes)
+
+
+def _may_fill(slots: list[tuple[int, str | None]], by_rank: dict[str, list[int]],
+              wilds: list[int], runs: dict[int, list[tuple[str, ...]]], codes: list[str],
+              natural_runs: int) -> bool:
+    """Whether the hand has cards enough for the slots at all. Each meld holds a wild card
+    or is made of naturals only, and a meld of naturals is a group of k or more of a rank
+    or a sequence all of whose places are held; only naturals that some group or sequence
+    could hold count, and each meld but a wild group holds one wild card at most. Most
+    hands before a contract fail here, before any search (the search alone made
+    Skarney's legal loop a quarter slower)."""
+    total = sum(k for k, _ in slots)
+    w = len(wilds)
+    k = min(k for k, _ in slots)
+    if w + natural_runs + sum(len(ids) // k for ids in by_rank.values()) < len(slots):
+        return False
+    in_runs = {code for windows in runs.values() for window in windows for code in window}
+    meldable = 0
+    for ids in by_rank.values():
+        n = len(ids)
+        if n >= k or (w and n == k - 1):
+            meldable += n
+        elif in_runs:
+            meldable += sum(1 for i in ids if codes[i] in in_runs)
+    if meldable + w < total:
+        return False
+    return w >= k or meldable >= total - len(slots)
+
+
+def _most_groups(k: int, counts: Iterable[int], free: int) -> int:
+    """How many groups of k cards the ranks' natural counts make with `free` wild cards,
+    one wild card a group at most. Rank r's g groups cost max(0, k*g - c) wild cards and
+    no more than c // (k - 1) are possible; each group past the first costs at least as
+    much as the one before, so taking the cheapest groups first is best. (The search
+    asks this at every leaf: placing the groups one by one made listings three times
+    slower.)"""
+    made = 0
+    costs = []
+    for c in counts:
+        made += c // k
+        most = c // (k - 1)
+        costs.extend(k * g - c - max(0, k * (g - 1) - c) for g in range(c // k + 1, most + 1))
+    for cost in sorted(costs):
+        if cost > free:
+            break
+        free -= cost
+        made += 1
+    return made
+
+
+def _group_ranks(sizes: list[int], order: list[str], left: dict[str, int], free: int,
+                 out: list[tuple[str, int]]) -> bool:
+    """A rank for each group size (largest first) from the naturals `left` (ranks in
+    `order`) and `free` wild cards; `out` gets (rank, naturals taken) in `sizes`' order. A
+    group holding k naturals or more takes no wild card unless another group of its rank
+    needs the naturals saved (7S 7H JK and 7D 7C 2C): only groups are left to place, so
+    its rank's naturals are of no use to anything else."""
+    if not sizes:
+        return True
+    by_size = sorted(range(len(sizes)), key=lambda j: -sizes[j])
+    count = dict(left)
+    chosen: dict[int, tuple[str, int]] = {}
+
+    def place(j: int, start: int, free: int) -> bool:
+        if j == len(by_size):
+            return True
+        k = sizes[by_size[j]]
+        same = j + 1 < len(by_size) and sizes[by_size[j + 1]] == k
+        for x in range(start, len(order)):
+            r = order[x]
+            have = count[r]
+            if have < k - 1:
                 continue
-            wmask = 1 << wild
-        tail = _search(slots, n + 1, per_slot, wilds, used | mask, used_wilds | wmask,
-                       c + 1 if same else 0)
-        if tail is not None:
-            return [_as_meld(naturals, declared or None, wild, fixed), *tail]
-    return None
+            takes = [k] if have >= k else []
+            if free and (have == k - 1 or have >= 2 * k - 2):
+                takes.append(k - 1)
+            for take in takes:
+                count[r] -= take
+                chosen[by_size[j]] = (r, take)
+                if place(j + 1, x if same else 0, free - (take < k)):
+                    return True
+                count[r] += take
+        return False
+
+    if not place(0, 0, free):
+        return False
+    out.extend(chosen[j] for j in range(len(sizes)))
+    return True
+
+
+def _contract_melds(slots: list[tuple[int, str | None]], picked: list[Choice],
+                    ranks: list[tuple[str, int]], by_rank: dict[str, list[int]],
+                    wilds: list[int], codes: list[str]) -> list[Any]:
+    """The contract found, as ids: each code's cards in hand order, the wild groups'
+    cards first of their kind, and then the other wild cards in hand order."""
+    used: set[int] = set()
+    by_code: dict[str, list[int]] = {}
+    for ids in by_rank.values():
+        for i in ids:
+            by_code.setdefault(codes[i], []).append(i)
+
+    def take(pool: list[int], n: int) -> list[int]:
+        got = [i for i in pool if i not in used][:n]
+        used.update(got)
+        return got
+
+    melds: list[Any] = [None] * len(slots)
+    for n, ((k, _), (kind, _, wild)) in enumerate(zip(slots, picked, strict=True)):
+        if kind == "wild_group":
+            melds[n] = take([i for i in wilds if (codes[i] == JOKER) == (wild == JOKER)], k)
+    for n, (kind, naturals, declared) in enumerate(picked):
+        if kind == "sequence":
+            cards = [take(by_code[code], 1)[0] for code in naturals]
+            if declared is None:
+                melds[n] = cards
+            else:
+                w = take(wilds, 1)[0]
+                melds[n] = {"cards": [*cards, w], "as": {w: declared}}
+    groups = iter(ranks)
+    for n, (k, _) in enumerate(slots):
+        if picked[n][0] == "group":
+            rank, count = next(groups)
+            cards = take(by_rank[rank], count)
+            melds[n] = cards if count == k else [*cards, *take(wilds, 1)]
+    return melds
 
 
 def new_meld_options(game: Skarney, by_rank: dict[str, list[int]], wilds: list[int],
