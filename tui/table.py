@@ -779,6 +779,9 @@ class TableScreen(Screen[None]):
     def action_offer(self) -> None:
         card = self._one_card("offer")
         if card is not None:
+            # The card stays in the hand while it is on offer (SK-F1) and comes back if
+            # nobody takes it: left selected, it would be offered again by the next x.
+            self.query_one(HandView).clear()
             self._send({"type": "offer", "card": card})
 
     def action_last_card(self) -> None:

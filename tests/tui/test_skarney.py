@@ -105,6 +105,16 @@ async def test_x_offers_the_card_under_the_cursor_or_selected() -> None:
     assert sent[-1] == {"type": "offer", "card": kd}
 
 
+async def test_an_offered_card_is_no_longer_selected() -> None:
+    """It stays in the hand while on offer and comes back if nobody takes it; still
+    selected, the next x would offer it again without the player choosing it."""
+    game = position(TABLE)
+    before, _ = await shown(game, 0, keys=("slash", "k", "d", "enter"))
+    after, sent = await shown(game, 0, keys=("slash", "k", "d", "enter", "x"))
+    assert "selected 1: K♦" in before
+    assert sent[-1]["type"] == "offer" and "selected" not in after
+
+
 async def test_a_declared_wild_is_typed_with_its_card() -> None:
     game = position(TABLE.replace("hands.0: 7H 9C KD AS JK 10H JH 4S",
                                   "hands.0: 10H JH JK 7H 7S 7D KD KS KC 4S"))
