@@ -660,6 +660,7 @@ class TableScreen(Screen[None]):
             return
         self.target = own[(own.index(self.target) + 1) % len(own)] if self.target in own \
             else own[0]
+        self.error = None  # "Which meld?" is answered: the chosen meld is marked with >
         self.show(self.info.message)
 
     def action_sort(self) -> None:

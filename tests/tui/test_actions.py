@@ -124,6 +124,9 @@ async def test_lay_off_finds_the_one_meld_the_listing_allows() -> None:
         await pilot.press("slash", "j", "k", "enter", "l")  # a joker fits two melds: ask
         await pilot.pause()
         assert link.actions == [] and "Which meld?" in status(pilot.app)
+        await pilot.press("t")  # answered: the question goes, the chosen meld is marked
+        await pilot.pause()
+        assert "Which meld?" not in status(pilot.app)
         await pilot.press("escape", "slash", "a", "c", "enter", "l")  # an ace fits one
         await pilot.pause()
     assert link.actions == [{"type": "lay_off", "meld": aces, "cards": card_ids(game, 1, "AC")}]
