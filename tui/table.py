@@ -746,6 +746,12 @@ class TableScreen(Screen[None]):
         targets = self.legal_kinds().get("lay_off", {}).get("targets")
         if targets is not None:
             fits = [t["meld"] for t in targets if selected <= set(t.get("cards", []))]
+            if not fits:
+                # The listing names cards that fit alone: 10S JS on 7S 8S 9S lists only
+                # the 10S. One meld that takes some of them is the one meant (the engine
+                # judges the whole lay-off).
+                fits = list(dict.fromkeys(t["meld"] for t in targets
+                                          if selected & set(t.get("cards", []))))
             return fits[0] if len(fits) == 1 else None
         codes = [c["code"] for c in hand.cards if c["id"] in selected]
         wild = set(self.info.look.wild_ranks)

@@ -187,3 +187,25 @@ async def test_the_keys_help_lists_only_skarneys_actions() -> None:
     text, _ = await shown(game, 0, (80, 40), keys=("question_mark",))
     assert "Offer" in text and "Last card" in text and "Steal wild" in text
     assert "Take pile" not in text and "Discard" not in text
+
+
+async def test_two_cards_extending_a_sequence_find_it_without_t() -> None:
+    """The listing names the cards that fit alone (the 10S on 7S 8S 9S, not the JS): the
+    one meld that takes some of the selected cards is the one meant."""
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 9C 10S JS
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.0: 3H 3S 3C | 7S 8S 9S
+melds.1: QH QC QD
+stock: 30""")
+    seq = next(m["id"] for m in game.view(0)["melds"] if m["kind"] == "sequence")
+    text, sent = await shown(game, 0, (80, 24), keys=("slash", *"10s", "space", *"js",
+                                                      "enter", "l"))
+    assert sent[-1] == {"type": "lay_off", "meld": seq,
+                        "cards": [c["id"] for c in game.view(0)["hand"] if c["code"] != "9C"]}
+    assert "Which meld?" not in text
+    game.check(0, sent[-1])
