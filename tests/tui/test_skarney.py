@@ -209,3 +209,11 @@ stock: 30""")
                         "cards": [c["id"] for c in game.view(0)["hand"] if c["code"] != "9C"]}
     assert "Which meld?" not in text
     game.check(0, sent[-1])
+
+
+def test_a_seat_with_one_card_says_one_card() -> None:
+    from tui.games import screen_for
+
+    screen = screen_for("skarney")
+    assert screen.seat_detail(None, 0, 1).plain == " · 1 card"  # type: ignore[arg-type]
+    assert screen.seat_detail(None, 0, 11).plain == " · 11 cards"  # type: ignore[arg-type]

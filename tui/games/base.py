@@ -48,7 +48,7 @@ class GameScreen:
         """What a seat's line says after its name: the sizes of its hidden holdings."""
         if isinstance(counts, dict):
             return Text(f" · hand {counts.get('hand', 0)}")
-        return Text(f" · {counts} cards") if counts else Text()
+        return Text(f" · {counts} card{'' if counts == 1 else 's'}") if counts else Text()
 
     def hand_detail(self, counts: Any) -> str:
         """What your hand's heading adds after its size."""
