@@ -24,6 +24,11 @@ ScoreColumn = tuple[str, Callable[[dict[str, Any], TableInfo], str]]
 """A score-sheet column: its title, and the cell for one team's item of one deal."""
 
 
+
+def card_count(n: int) -> str:
+    """A count of cards as a person says it: "1 card", "11 cards"."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
 class GameScreen:
     """The screens' view of one game; the base serves any game of the family plainly."""
 
@@ -48,7 +53,7 @@ class GameScreen:
         """What a seat's line says after its name: the sizes of its hidden holdings."""
         if isinstance(counts, dict):
             return Text(f" · hand {counts.get('hand', 0)}")
-        return Text(f" · {counts} card{'' if counts == 1 else 's'}") if counts else Text()
+        return Text(f" · {card_count(counts)}") if counts else Text()
 
     def hand_detail(self, counts: Any) -> str:
         """What your hand's heading adds after its size."""

@@ -19,7 +19,7 @@ from rich.text import Text
 from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names, team_label
-from tui.games.base import GameScreen, ScoreColumn
+from tui.games.base import GameScreen, ScoreColumn, card_count
 from tui.panels import GamePanel, TableInfo, wrapped
 
 COMPACT_FROM = 4
@@ -168,7 +168,7 @@ class SkarneyScreen(GameScreen):
                   "Unplayed: cards left per seat.")
 
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
-        t = Text(f" · {counts.get('hand', 0)} cards" if isinstance(counts, dict) else "")
+        t = Text(f" · {card_count(counts.get('hand', 0))}" if isinstance(counts, dict) else "")
         if isinstance(counts, dict) and counts.get("skip_draw"):
             t.append(" skips draw", style="yellow")
         ban = (info.view.get("offer_ban") or {})
