@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD, HandGroups
-from .listing import by_value, passing, pick_blocks
+from .listing import by_value, passing, pick_blocks, richest_blocks
 
 if TYPE_CHECKING:
     from .canastone import Canastone, TeamTable
@@ -41,6 +41,8 @@ def legal_kinds(game: Canastone, seat: int) -> list[dict[str, Any]]:
             need = game.min_count(game.team_of[seat])
             natural_only = need == 50 and game.options["clean_opening_at_50"]
             blocks = meld_blocks(game, seat, hand_n - 1, natural_only)
+            if not natural_only and not pick_blocks(by_value(blocks), need, hand_n - 1):
+                blocks = richest_first_meld(game, seat, hand_n - 1) or blocks
             if blocks and pick_blocks(by_value(blocks), need, hand_n - 1):
                 out.append({"type": "meld", "blocks": blocks, "min_count": need,
                             "max_cards": hand_n - 1})
@@ -102,6 +104,30 @@ def meld_blocks(game: Canastone, seat: int, max_cards: int,
         and game.options["unfinished_wild_meld_blocks_wilds"]
     return _blocks(game, game.hands[seat], game.hand_groups(seat), table, max_cards,
                    natural_only, reserved)
+
+
+def richest_first_meld(game: Canastone, seat: int, max_cards: int) -> list[dict[str, Any]]:
+    """The blocks of a first meld arranged for the most points (`richest_blocks`), for a
+    minimum count the usual blocks miss; none while the team's unfinished wild meld
+    keeps wild cards out of other melds (CN-M12), and no wild meld beside a pair's wild
+    card where that would leave the wild meld unfinished."""
+    by_rank, wilds, multiples = game.hand_groups(seat)
+    table = game._table()[game.team_of[seat]]
+    have = table[0]
+    reserved = table[1] is not None and table[1] < game.rules.complete_at \
+        and game.options["unfinished_wild_meld_blocks_wilds"]
+    if not wilds or reserved:
+        return []
+    starts = multiples.difference(have) if multiples else set()
+    blocks = richest_blocks(game, game.hands[seat], by_rank, wilds, starts, set(have),
+                            max_cards)
+    wild = set(wilds)
+    if game.options["unfinished_wild_meld_blocks_wilds"]:
+        mixed = any(not wild.issuperset(b["cards"]) and wild.intersection(b["cards"])
+                    for b in blocks)
+        blocks = [b for b in blocks if not (mixed and wild.issuperset(b["cards"])
+                                            and len(b["cards"]) < game.rules.complete_at)]
+    return blocks
 
 
 def _blocks(game: Canastone, hand: list[int], groups: HandGroups, table: TeamTable,

@@ -14,7 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD, HandGroups
-from .listing import by_value, lay_off_targets, new_meld_blocks, passing, pick_blocks
+from .listing import (
+    by_value,
+    lay_off_targets,
+    new_meld_blocks,
+    passing,
+    pick_blocks,
+    richest_blocks,
+)
 
 if TYPE_CHECKING:
     from .hand_and_foot import HandAndFoot
@@ -60,6 +67,8 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
             if blocks:
                 need = 0 if game.opened[team] else game.rules.min_count(game.deal_number)
                 # Each block fits alone, so with nothing to reach any block will do.
+                if need and wilds and not pick_blocks(by_value(blocks), need, room):
+                    blocks = richest_blocks(game, hand, by_rank, wilds, ranks, ranks_u, room)
                 if need == 0 or pick_blocks(by_value(blocks), need, room):
                     out.append({"type": "meld", "blocks": blocks, "min_count": need,
                                 "max_cards": room})

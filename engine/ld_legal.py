@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core import WILD
-from .listing import by_value, lay_off_targets, new_meld_blocks, passing, pick_blocks
+from .listing import (
+    by_value,
+    lay_off_targets,
+    new_meld_blocks,
+    passing,
+    pick_blocks,
+    richest_blocks,
+)
 
 if TYPE_CHECKING:
     from .looking_and_down import LookingAndDown
@@ -118,6 +125,9 @@ def melds_and_lay_offs(game: LookingAndDown, seat: int, own_turn: bool,
         blocks = new_meld_blocks(game, hand, by_rank, wilds, multiples, set(), room, longest)
         if blocks:
             need = 0 if opened else game.min_count(seat)
+            if need and wilds and not pick_blocks(by_value(blocks), need, room):
+                blocks = richest_blocks(game, hand, by_rank, wilds, multiples, set(), room,
+                                        longest)
             if need == 0 or pick_blocks(by_value(blocks), need, room):
                 out.append({"type": "meld", "blocks": blocks, "min_count": need,
                             "max_cards": room})

@@ -52,6 +52,46 @@ def new_meld_blocks(game: CanastaGame, hand: list[int], by_rank: dict[str, list[
     return blocks
 
 
+def richest_blocks(game: CanastaGame, hand: list[int], by_rank: dict[str, list[int]],
+                   wilds: list[int], ranks: set[str] | list[str],
+                   unfinished: set[str | None], max_cards: int,
+                   longest: int | None = None) -> list[dict[str, Any]]:
+    """`new_meld_blocks` arranged for the most points, for a first meld that must reach a
+    minimum count when the usual blocks do not: the wild cards complete the pairs worth
+    most, then join the blocks they may (one at a time, within the rules' wild share and
+    the longest meld), and the rest make a wild meld where the rules allow. Every card a
+    first meld could use is then counted: with one wild card, AH AC 2S reaches 50 where
+    9S 9C 2S did not, and KC KD KH JK where KC KD KH alone did not; a seat's screen offers
+    to meld only when the listing has a meld."""
+    rules = game.rules
+    points = game._value.__getitem__
+    complete = rules.complete_at if longest is None else longest
+    pool = sorted(wilds, key=points, reverse=True)
+    melds: list[tuple[list[int], int]] = []  # (cards, wild cards among them)
+    pairs = []
+    # In order of first appearance in the hand: a set's order of strings differs from one
+    # process to the next, and a listing must not.
+    for rank in sorted(ranks, key=lambda r: hand.index(by_rank[r][0])):
+        ids = by_rank[rank]
+        if len(ids) >= 3:
+            melds.append((ids[:complete], 0))
+        else:
+            pairs.append(ids)
+    pairs.sort(key=lambda ids: -sum(map(points, ids)))
+    for ids in pairs:
+        if not pool or game.wild_room[len(ids) + 1] < 1:
+            break
+        melds.append(([*ids, pool.pop(0)], 1))
+    for n, (cards, w) in enumerate(melds):
+        while pool and len(cards) < complete and w < game.wild_room[len(cards) + 1]:
+            cards, w = [*cards, pool.pop(0)], w + 1
+        melds[n] = (cards, w)
+    if rules.wild_melds and None not in unfinished and len(pool) >= rules.min_meld:
+        melds.append((pool[:complete], len(pool[:complete])))
+    return [{"cards": cards, "points": sum(map(points, cards))}
+            for cards, _ in melds if len(cards) <= max_cards]
+
+
 def pick_blocks(blocks: list[dict[str, Any]], need: int,
                 max_cards: int) -> list[dict[str, Any]] | None:
     """Blocks taken in the given order, skipping any that would pass `max_cards`, until
