@@ -144,6 +144,22 @@ def meld_blocks(game: HandAndFoot, seat: int, split: HandGroups,
                    len(hand) if max_cards is None else max_cards)
 
 
+def _extra_melds(blocks: list[dict[str, Any]], pair: list[int], need: int
+                 ) -> tuple[list[list[int]], int]:
+    """The blocks, richest first, that a first take adds beside the pile's meld until the
+    minimum is reached: their cards, and what is still short (0 or less: reached)."""
+    extra: list[list[int]] = []
+    used = set(pair)
+    for b in sorted(blocks, key=lambda b: -b["points"]):
+        if need <= 0:
+            break
+        if used.isdisjoint(b["cards"]):
+            extra.append(b["cards"])
+            used.update(b["cards"])
+            need -= b["points"]
+    return extra, need
+
+
 def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     """At most two concrete takes of the pile, each checked by the engine itself."""
     if not game.discard:
@@ -182,16 +198,17 @@ def take_options(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
     if not game.opened[team]:
         need = rules.min_count(game.deal_number) - rules.value(top_code) - sum(
             map(game._value.__getitem__, pair))
-        extra: list[list[int]] = []
-        used = set(pair)
-        for b in sorted(meld_blocks(game, seat, game.hand_groups(seat)),
-                        key=lambda b: -b["points"]):
-            if need <= 0:
-                break
-            if used.isdisjoint(b["cards"]):
-                extra.append(b["cards"])
-                used.update(b["cards"])
-                need -= b["points"]
+        extra, short = _extra_melds(meld_blocks(game, seat, game.hand_groups(seat)), pair,
+                                    need)
+        if short > 0 and wilds:  # the wild cards arranged for the most points (HF-I1)
+            ranks = set(by_rank) - game.unfinished_ranks(team) - {want}
+            richer, still = _extra_melds(richest_blocks(
+                game, game.hands[seat], by_rank, wilds,
+                [r for r in ranks if len(by_rank[r]) >= 2], game.unfinished_ranks(team),
+                len(game.hands[seat])), pair, need)
+            if still <= 0:
+                extra, short = richer, still
+        need = short
         if extra:
             base["melds"] = extra
     if target is None and need <= 0:

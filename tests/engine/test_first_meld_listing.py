@@ -96,3 +96,12 @@ def test_a_first_meld_that_passes_the_check_is_listed(
                     with pytest.raises(engine.EngineError):
                         game.check(seat, {"type": "meld", "melds": melds})
             game.apply(seat, bots[seat].act(view))
+
+
+def test_HF_I1_a_first_take_of_the_pile_gives_the_wild_card_to_the_richer_pair() -> None:
+    # Deal 2: 90 to reach. KS (top) KD KC 30, and AH AC 2C 60; 5D 5H 2C would be 30.
+    game = hf_position("deal_number: 2\nturn: 0\nphase: draw\n"
+                       "hands.0: 5D 5H AH AC 2C KD KC 9S\ndiscard: 7H KS\nopened.0: false")
+    take = next((e for e in game.legal(0) if e["type"] == "take_pile"), None)
+    assert take is not None
+    game.check(0, take["options"][0])
