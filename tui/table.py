@@ -44,6 +44,11 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
          "accept": "accept", "decline": "decline", "steal": "steal_wild"}
 
 
+ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
+              "g": "group", "w": "steal", "a": "ask"}
+"""Game keys that say why when they are not available (`TableScreen._not_now`), and the
+action each stands for; of these, draw, meld, discard and lay-off go to the engine."""
+
 SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
 
@@ -557,6 +562,9 @@ class TableScreen(Screen[None]):
             elif event.character and event.character in "123456789*" and self.seated():
                 self.typing = event.character
                 self._stop(event)
+            elif event.key in ASK_ENGINE and self.seated() and not self._key_on(event.key):
+                self._not_now(event.key)
+                self._stop(event)
             return
         if event.key == "escape":
             self.typing = None
@@ -569,6 +577,32 @@ class TableScreen(Screen[None]):
         else:
             return
         self._stop(event)
+
+    def _key_on(self, key: str) -> bool:
+        """Whether some binding of the key is available now (`check_action`)."""
+        return any(b.key == key and self.check_action(b.action, ()) for b in self.BINDINGS
+                   if isinstance(b, Binding))
+
+    def _not_now(self, key: str) -> None:
+        """A game key the listing does not offer now. On the seat's own turn the action
+        goes to the host anyway, so the engine's refusal says why, naming its rule (a
+        meld short of the minimum count, a discard before the draw); otherwise the note
+        says whose turn it is or which keys work now. Silence left players guessing."""
+        legal = self.legal_kinds()
+        action = ASK_ENGINE[key]
+        if action == "discard" and not self.listed_in_keys("discard"):
+            action = "offer"
+        if legal and action in ("draw", "meld", "discard", "offer", "lay_off") \
+                and self.listed_in_keys(action) \
+                and (action == "draw" or self._selected() or self.staged):
+            getattr(self, f"action_{action}")()
+            return
+        if not legal:
+            self.note("Not your turn: nothing to do until the game comes to you.")
+            return
+        keys = [f"{b.key} {b.description}" for b in self.BINDINGS if isinstance(b, Binding)
+                and b.show and b.action in NEEDS and self.check_action(b.action, ())]
+        self.note("Not now. You can: " + ", ".join(keys) + "." if keys else "Not now.")
 
     def _stop(self, event: events.Key) -> None:
         event.stop()

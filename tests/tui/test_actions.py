@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine import IllegalAction
 from tests.tui.conftest import (
     FOOT_STAGE,
     HAND_STAGE,
@@ -67,6 +70,40 @@ async def test_draw() -> None:
         await pilot.pause()
     assert link.actions == [{"type": "draw"}]
     game.check(1, link.actions[-1])
+
+
+async def test_a_key_not_available_now_says_which_keys_work() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("m")
+        await pilot.pause()
+        assert "Not now. You can: d Draw, p Take pile." in status(pilot.app)
+    assert link.actions == []
+
+
+async def test_a_discard_before_the_draw_goes_to_the_engine_for_its_reason() -> None:
+    """The listing offers no discard in the draw phase; the key sends it anyway, so the
+    engine's refusal (with its rule) says why instead of nothing happening."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", "7", "d", "enter", "x")
+        await pilot.pause()
+    assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "7D")[0]}]
+    with pytest.raises(IllegalAction) as refused:
+        game.check(1, link.actions[-1])
+    assert refused.value.rule.startswith("HF-")
+
+
+async def test_a_game_key_out_of_turn_says_it_is_not_your_turn() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 0)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Not your turn" in status(pilot.app)
+    assert link.actions == []
 
 
 async def test_take_pile_with_chosen_cards() -> None:
