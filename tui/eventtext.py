@@ -16,8 +16,20 @@ KIND_WORDS = {"natural": "natural", "mixed": "mixed", "wild": "wild", "clean": "
               "dirty": "dirty pile", "wild_pile": "wild pile"}
 
 
+def card_count(n: Any) -> str:
+    """A count of cards as a person says it: "1 card", "11 cards"."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def kind_word(kind: str, words: dict[str, str] | None = None) -> str:
+    """A meld kind as the log says it: the game's word, the family's, or the engine's
+    name with spaces (never `black_canasta`)."""
+    return (words or {}).get(kind) or KIND_WORDS.get(kind) or kind.replace("_", " ")
+
+
 def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
-               teams: list[list[int]] | None = None, complete_at: int = 7) -> Text:
+               teams: list[list[int]] | None = None, complete_at: int = 7,
+               words: dict[str, str] | None = None) -> Text:
     """One line for one event of the family; a game's own events are its screen's
     (``tui.games.base.GameScreen.special_event``)."""
     kind = event.get("type")
@@ -43,7 +55,7 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
     elif kind == "went_out":
         t.append(f"{who} went out!", style="bold")
     elif kind == "took_pile":
-        t.append(f"{who} took the pile ({event.get('count')} cards) with ")
+        t.append(f"{who} took the pile ({card_count(event.get('count'))}) with ")
         t.append_text(card_text(event["top"]["code"], look))
         t.append(" on top.")
     elif kind in ("melded", "laid_off"):
@@ -51,7 +63,7 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         t.append(f"{who} {verb} ")
         t.append_text(cards_text(event.get("cards", []), look))
         size = f", {event['size']}/{complete_at}" if "size" in event else ""
-        t.append(f" ({KIND_WORDS.get(event.get('kind', ''), event.get('kind', ''))}{size}).")
+        t.append(f" ({kind_word(event.get('kind', ''), words)}{size}).")
     elif kind == "discarded":
         t.append(f"{who} discarded ")
         t.append_text(card_text(event["card"]["code"], look))

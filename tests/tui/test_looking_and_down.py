@@ -206,3 +206,17 @@ async def test_eight_seats_of_bots_show_who_is_frozen_whole_at_80_columns() -> N
     assert cell.rstrip().endswith("frozen"), cell
     wide = await seen((140, 30))
     assert any("[basic bot]" in r and "frozen" in r for r in wide)
+
+
+def test_the_log_names_canasta_kinds_in_words_and_counts_one_card() -> None:
+    from tui.eventtext import PLAIN
+    from tui.games import screen_for
+
+    screen = screen_for("looking_and_down")
+    laid = {"type": "laid_off", "seat": 1, "meld": 3, "kind": "black_canasta", "size": 7,
+            "cards": [{"id": 1, "code": "QD"}]}
+    took = {"type": "took_pile", "seat": 1, "count": 1, "top": {"id": 2, "code": "5H"}}
+    assert screen.event_line(laid, str, PLAIN, [[0], [1]]).plain == \
+        "1 laid off Q♦ (black canasta, 7/7)."
+    assert "took the pile (1 card) with 5♥" in screen.event_line(took, str, PLAIN,
+                                                                   [[0], [1]]).plain

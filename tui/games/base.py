@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 
 from tui.cards import CardLook
-from tui.eventtext import Names, event_text
+from tui.eventtext import Names, card_count, event_text
 from tui.panels import GamePanel, TableInfo
 
 ScoreColumn = tuple[str, Callable[[dict[str, Any], TableInfo], str]]
@@ -25,16 +25,14 @@ ScoreColumn = tuple[str, Callable[[dict[str, Any], TableInfo], str]]
 
 
 
-def card_count(n: int) -> str:
-    """A count of cards as a person says it: "1 card", "11 cards"."""
-    return f"{n} card" if n == 1 else f"{n} cards"
-
 class GameScreen:
     """The screens' view of one game; the base serves any game of the family plainly."""
 
     name: ClassVar[str] = ""
     panel: ClassVar[type[GamePanel]] = GamePanel
     complete_at: ClassVar[int] = 7
+    kind_words: ClassVar[dict[str, str]] = {}
+    """The log's words for this game's own meld kinds (`eventtext.kind_word`)."""
     """Cards in a complete meld (a canasta or pile), shown as ``size/7``."""
     phases: ClassVar[dict[str, str]] = {
         "draw": "draw", "play": "play", "answer": "waiting for an answer",
@@ -99,7 +97,7 @@ class GameScreen:
         line = self.special_event(event, name, look, teams)
         if line is not None:
             return line
-        return event_text(event, name, look, teams, self.complete_at)
+        return event_text(event, name, look, teams, self.complete_at, self.kind_words)
 
     def out_items(self, item: dict[str, Any]) -> list[str]:
         """Score items of this game shown with going out on the sheet."""

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 
 from tui.cards import CardLook, card_text, cards_text
-from tui.eventtext import Names
+from tui.eventtext import Names, card_count
 from tui.games.base import GameScreen, ScoreColumn
 from tui.panels import GamePanel, TableInfo, counted, size_label, turn_step
 
@@ -102,6 +102,9 @@ def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
 class LookingAndDownScreen(GameScreen):
     name = "looking_and_down"
     panel = LookingAndDownPanel
+    kind_words: ClassVar[dict[str, str]] = {
+        "red_canasta": "red canasta", "red_canasta_3": "red canasta with its red three",
+        "black_canasta": "black canasta", "black_threes": "seven black threes"}
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
     score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "
@@ -153,7 +156,7 @@ class LookingAndDownScreen(GameScreen):
                 t.append(f" {name(keeper)} keeps the score.")
             return t
         if kind == "took_pile":
-            t = Text(f"{who} took the pile ({event.get('count')} cards) with ")
+            t = Text(f"{who} took the pile ({card_count(event.get('count'))}) with ")
             t.append_text(card_text(event["top"]["code"], look))
             if event.get("pair"):
                 t.append(" and showed ")

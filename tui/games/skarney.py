@@ -18,8 +18,8 @@ from rich.text import Text
 
 from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
-from tui.eventtext import Names, team_label
-from tui.games.base import GameScreen, ScoreColumn, card_count
+from tui.eventtext import Names, card_count, team_label
+from tui.games.base import GameScreen, ScoreColumn
 from tui.panels import GamePanel, TableInfo, wrapped
 
 COMPACT_FROM = 4
