@@ -488,9 +488,14 @@ class TableScreen(Screen[None]):
                                  ("   Enter selects · Esc cancels", "dim"))
         elif err:
             data = ("error", err.get("message"), err.get("rule"))
-            text = Text(f" ! {err.get('message', '')}", style="bold red")
+            # The rule first: a sentence longer than the line is cut at its end, and the
+            # rule id (with e for its text) is what a player looks up.
+            text = Text(" ! ", style="bold red")
             if err.get("rule"):
-                text.append(f" [{err['rule']}]  e: rule text", style="bold")
+                text.append(f"[{err['rule']}] ", style="bold")
+            text.append(str(err.get("message", "")), style="bold red")
+            if err.get("rule"):
+                text.append("  e: rule text", style="bold")
         elif self.seated():
             data = ("hint",)
             text = Text(" ?: keys · type 7h or arrows+space · s: scores · r: rules · "
