@@ -60,7 +60,7 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
                 str(item.get("melded", 0)),
                 *(cell(item, info) for _, cell in game.score_columns),
                 "\n".join(out_cut) or "-",
-                f"{unplayed}\n= {item.get('penalty_total', 0)}",
+                f"{unplayed}\n= {game.unplayed_total(item)}",
                 Text(str(item.get("deal_score", 0)), style="bold"),
                 Text(str(item.get("total", 0)), style="bold"),
                 end_section=i == len(teams) - 1,

@@ -220,3 +220,14 @@ def test_the_log_names_canasta_kinds_in_words_and_counts_one_card() -> None:
         "1 laid off Q♦ (black canasta, 7/7)."
     assert "took the pile (1 card) with 5♥" in screen.event_line(took, str, PLAIN,
                                                                    [[0], [1]]).plain
+
+
+def test_the_unplayed_sum_adds_up_what_its_cell_lists() -> None:
+    """The red threes left have their own column: the sum under "hand, Down" is theirs
+    alone, so a reader adding the row's cells gets the deal's score."""
+    from tui.games import screen_for
+
+    item = {"penalty": {"hand": -20, "down": -20, "red_threes": {"count": 1, "points": -500}},
+            "penalty_total": -540}
+    assert screen_for("looking_and_down").unplayed_total(item) == -40
+    assert screen_for("hand_and_foot").unplayed_total({"penalty_total": -90}) == -90

@@ -110,5 +110,10 @@ class GameScreen:
             f"{info.name(int(seat))} {self.seat_unplayed(cards)}"
             for seat, cards in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
 
+    def unplayed_total(self, item: dict[str, Any]) -> int:
+        """The sum under the cards-left cell: what that cell lists, so it adds up where a
+        game shows part of the penalty in a column of its own."""
+        return int(item.get("penalty_total", 0))
+
     def seat_unplayed(self, penalty: Any) -> str:
         return str(penalty.get("hand", 0)) if isinstance(penalty, dict) else str(penalty)

@@ -190,3 +190,9 @@ class LookingAndDownScreen(GameScreen):
     def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:
         penalty = item.get("penalty") or {}
         return f"hand {penalty.get('hand', 0)}\nDown {penalty.get('down', 0)}"
+
+    def unplayed_total(self, item: dict[str, Any]) -> int:
+        """The hand and the Down only: the red threes left have their own column, and
+        counted here too they made "hand -20, Down -20 = -540" (play-test)."""
+        penalty = item.get("penalty") or {}
+        return int(penalty.get("hand", 0)) + int(penalty.get("down", 0))
