@@ -1,11 +1,11 @@
 """Skarney over real SSH: two people logged in by their SSH keys play by key presses
 (screens rebuilt with pyte) and a host bot takes the third seat of an individual game.
 The moments only Skarney has are all played by keys: Ann makes her contract with a
-sequence whose joker she declares (``jk=9c``), Bob declines an offer and later accepts
-one, and Bob steals Ann's joker with the 9♣ it stands for.
+sequence whose wild card she declares (``2c=9c``), Bob declines an offer and later
+accepts one, and Bob steals Ann's wild card with the 9♣ it stands for.
 
 The seed is one where that can happen: Ann plays first and her hand after the draw holds
-a contract with a joker in a sequence, and Bob draws the natural it stands for. Ann
+a contract with a wild card in a sequence, and Bob draws the natural it stands for. Ann
 plans her contract as a person reads a hand (here: from the same seed, by the engine's
 own listing); everything else each person does from their own screen.
 """
@@ -23,13 +23,14 @@ from netcode.client import MeldhallClient
 from netcode.server import Host
 from tests.e2e.test_looking_and_down_by_keys import open_keyed_terminal
 from tests.e2e.test_play_by_keys import Terminal, offers
+from tui.cards import CardLook, card_label
 
 SEED = 244
 OPTIONS = {"first_dealer": 2, "deals": 1}
 
 
 def ann_contract() -> list[str]:
-    """Ann's contract after her first draw, as she types it (``8c 10c jk=9c``)."""
+    """Ann's contract after her first draw, as she types it (``8c 10c 2c=9c``)."""
     game = engine.create_game("skarney", 3, SEED, OPTIONS)
     game.apply(0, {"type": "draw"})
     entry = next(e for e in game.legal(0) if e["type"] == "meld")
@@ -60,10 +61,10 @@ async def make_contract(term: Terminal, melds: list[str]) -> None:
 
 
 async def steal(term: Terminal, natural: str) -> None:
-    """w picks the opponent's meld (again, until it is the sequence with the joker), then
-    the natural is selected and w steals."""
+    """w picks the opponent's meld (again, until it is the sequence with the declared wild
+    card), then the natural is selected and w steals."""
     panel = [t.split("│")[0] for t in term.text.splitlines()]  # not the log beside it
-    line = next(t for t in panel if "JK=" in t and "#" in t)
+    line = next(t for t in panel if "=" in t and "#" in t)
     meld = line.split("#")[1].split()[0]
     def target(text: str) -> str | None:
         found = re.search(r"Steal \S+ from .*meld #(\d+):", text)
@@ -123,6 +124,7 @@ async def test_offers_a_declared_sequence_and_a_steal_by_keys(host: Host) -> Non
     contract = ann_contract()
     sequence = next(m for m in contract if "=" in m)
     natural = sequence.split("=")[1]
+    wild = sequence.split("=")[0].split()[-1].upper()  # the wild card the natural pays for
     organiser = await MeldhallClient.connect("127.0.0.1", host.port, "organiser")
     organiser.send("create", game="skarney", seats=3, options=OPTIONS, seed=SEED, sit=False)
     await organiser.wait_for("lobby", lambda m: bool(m["tables"]))
@@ -164,9 +166,10 @@ async def test_offers_a_declared_sequence_and_a_steal_by_keys(host: Host) -> Non
 
     kinds = [(e["type"], e.get("seat")) for e in events]
     melded = [e for e in events if e["type"] == "melded" and e["seat"] == 0 and e.get("as")]
-    assert melded and natural.upper() in melded[0]["as"].values()  # the declared joker
+    assert melded and natural.upper() in melded[0]["as"].values()  # the declared wild
     assert ("declined", 1) in kinds and ("accepted", 1) in kinds
     stole = next(e for e in events if e["type"] == "stole")
-    assert stole["seat"] == 1 and stole["wild"] == {"code": "JK"}
+    assert stole["seat"] == 1 and stole["wild"] == {"code": wild}
     assert stole["card"]["code"] == natural.upper()
-    assert "JK" in log["bob_screen"].split("Your hand")[1]  # the joker is Bob's now
+    # the wild card is Bob's now
+    assert card_label(wild, CardLook()) in log["bob_screen"].split("Your hand")[1]
