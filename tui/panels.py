@@ -139,16 +139,21 @@ class GamePanel:
         (0: no limit, as in a replay's text): a game whose melds may outgrow it uses it
         to shorten the others' blocks rather than push them off the bottom unsaid."""
         return self.arrange(info, [self.team_block(info, team) for team in info.team_order()],
-                            width)
+                            width, height)
 
     def block_width(self, info: TableInfo, width: int) -> int:
         """The columns a team's block has: all of them, or its cell side by side."""
         teams = len(info.teams)
         return width // teams - 1 if width >= self.SIDE_BY_SIDE and teams > 1 else width
 
-    def arrange(self, info: TableInfo, blocks: list[list[Text]], width: int) -> list[Text]:
-        """The teams' blocks stacked with a blank line between, or side by side."""
-        if width >= self.SIDE_BY_SIDE and len(blocks) > 1:
+    def arrange(self, info: TableInfo, blocks: list[list[Text]], width: int,
+                height: int = 0) -> list[Text]:
+        """The teams' blocks stacked with a blank line between, or side by side; within
+        ``height`` rows (0: no limit), the longest blocks end in "+N more"."""
+        side = width >= self.SIDE_BY_SIDE and len(blocks) > 1
+        if height:
+            blocks = fitted(blocks, height if side else height - (len(blocks) - 1), side)
+        if side:
             return side_by_side(blocks, width // len(blocks), info.look.ascii)
         out: list[Text] = []
         for block in blocks:
@@ -206,6 +211,26 @@ def counted(first: Text, labels: list[Text], width: int) -> Text:
         line.append(" ")
         line.append_text(label)
     return line
+
+
+def fitted(blocks: list[list[Text]], rows: int, side: bool) -> list[list[Text]]:
+    """Blocks cut to ``rows`` (each, side by side; together, stacked), the longest first,
+    each cut block ending in a line that counts its lines left out: a player with many
+    melds ran off the bottom of an 80x24 panel unsaid (play-test)."""
+    sizes = [len(b) for b in blocks]
+    if side:
+        sizes = [min(n, max(rows, 2)) for n in sizes]
+    else:
+        while sum(sizes) > rows and max(sizes) > 2:
+            sizes[sizes.index(max(sizes))] -= 1
+    out = []
+    for block, size in zip(blocks, sizes, strict=True):
+        if size >= len(block):
+            out.append(block)
+            continue
+        more = len(block) - (size - 1)
+        out.append([*block[:size - 1], Text(f"    +{more} more", style="dim")])
+    return out
 
 
 def side_by_side(blocks: list[list[Text]], width: int, ascii: bool = False) -> list[Text]:

@@ -30,7 +30,7 @@ from tui.cards import (
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
-from tui.eventtext import team_label, who_won
+from tui.eventtext import card_count, team_label, who_won
 from tui.games import GameScreen, screen_for
 from tui.panels import GamePanel, TableInfo, side_by_side, table_look, turn_step
 from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
@@ -378,10 +378,9 @@ class TableScreen(Screen[None]):
                          style=card_style(top["code"], info.look))
             else:
                 t.append("empty", style="dim")
-            size = discard.get("size", 0)
-            t.append(f" ({size} card{'' if size == 1 else 's'}){detail}")
-            if by is not None:
+            if by is not None:  # beside the card it says who threw
                 t.append(f" from {by}", style="dim")
+            t.append(f" ({card_count(discard.get('size', 0))}{detail})")
             if discard.get("frozen"):
                 t.append(" FROZEN", style="bold cyan")
             if discard.get("blocked"):

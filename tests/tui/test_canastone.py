@@ -67,7 +67,7 @@ async def test_every_seating_fits_with_the_pile_and_the_opening_minimum(
         assert name in text, name
     assert "needs 50 to open" in text
     down = v["discard"]["face_down"]
-    assert f"{down} face down under it" in text
+    assert f"{down} of them face down" in text
     assert f"Stock {v['stock']}" in text
 
 
@@ -97,7 +97,7 @@ async def test_the_face_down_count_goes_once_the_pile_is_taken() -> None:
     game = play_until(4, 5, lambda g: any(a["type"] == "take_pile" for _, a in g.log))
     assert game.view(None)["discard"]["face_down"] == 0
     text, _ = await shown(game, 0)
-    assert "face down under it" not in text
+    assert "of them face down" not in text
 
 
 async def test_a_frozen_pile_is_marked() -> None:
@@ -175,7 +175,7 @@ async def test_the_clocks_warning_is_never_cut_off_the_pile_line() -> None:
         await pilot.pause()
         rows = screen_text(pilot.app).splitlines()
     pile = next(i for i, r in enumerate(rows) if r.startswith(" Stock "))
-    assert "face down under it" in rows[pile]
+    assert "of them face down" in rows[pile]
     assert "your time 1:3" in rows[pile + 1] and "s left!)" in rows[pile + 1]
 
 
@@ -278,3 +278,19 @@ async def test_when_your_side_nearly_fills_80x24_the_others_melds_are_counted() 
         assert len([w for w in words if "x" in w]) + more == 6, line
     assert len([r for r in rows if "#" in r]) == 10 == len(
         [m for m in game.view(0)["melds"] if m["team"] == 0])
+
+
+async def test_a_meld_of_every_rank_at_three_seats_still_fits_80x24() -> None:
+    """Noticed last session: your own side with twelve melds ran off an 80x24 panel at 3
+    seats. It now ends in "+N more", and every player and your hand stay on screen."""
+    ranks = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    melds = " | ".join(f"{r}H {r}S {r}D" for r in ranks)
+    text = TABLE.replace("melds.0: KH KS KC KD KH KS KC | 7H 7S 7D 7C 2C 7H 7S | 5H 5S 5D",
+                         f"melds.0: {melds} | JK JK 2C")
+    text = text.replace("melds.1: QH QS JK", "melds.1: 3S 3S 3S").replace(
+        "hands.3: 8D 5H 10C 10D 4D\n", "")
+    game = position(text.replace("melds.1: 3S 3S 3S\n", ""), seats=3)
+    shown_text, _ = await shown(game, 0, (80, 24))
+    assert "more" in shown_text and "Your hand" in shown_text, shown_text
+    for name in NAMES[:3]:
+        assert name in shown_text, name

@@ -64,7 +64,7 @@ async def test_the_pile_names_who_discarded_its_top_card() -> None:
                    "events": [{"type": "discarded", "seat": 0, "card": top}]})
         link.push(view_message(game, 1, seq=13))
         await pilot.pause()
-        assert "(3 cards) from ann" in screen_text(pilot.app)
+        assert "from ann (3 cards)" in screen_text(pilot.app)
         await pilot.press("o", "7", "escape")
         await pilot.pause()
         assert "from ann" not in screen_text(pilot.app)

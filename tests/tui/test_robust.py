@@ -43,6 +43,7 @@ async def test_too_small_then_large_again_then_bye(ask_to_leave: bool) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert "at least 80x24 (it is 60x20)" in str(app.screen.query_one("#toosmall").render())
+        assert "Stock" not in screen_text(app)  # the cut-up table is covered, not dimmed
         link.push(view_message(game_at(HAND_STAGE), 1, seq=13))  # still rendered underneath
         if ask_to_leave:  # the dialog covers the enlarge screen; staying takes both away
             await pilot.press("ctrl+c")

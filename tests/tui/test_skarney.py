@@ -5,6 +5,7 @@ action (shared/rules/skarney.md)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -216,3 +217,18 @@ async def test_a_seat_with_one_card_says_one_card() -> None:
     text, _ = await shown(game, 0, (100, 30))
     assert "bob · 1 card " in text or text.count("bob · 1 card\n")
     assert " · 1 cards" not in text
+
+
+async def test_a_side_with_more_melds_than_rows_ends_in_a_count() -> None:
+    """Twelve melds do not fit an 80x24 panel: the block ends in "+N more" and every
+    player's line and the hand are still on screen."""
+    melds = " | ".join(f"{r}H {r}S {r}D" for r in ("4", "5", "6", "7", "8", "9", "10", "J",
+                                                      "Q", "K", "A"))
+    game = position(TABLE.replace("melds.1: 5S 6S JK=7S | QH QC QD",
+                                  f"melds.0: 3H 3S 3D | {melds}"), seats=3,
+                    options={"partnership": False})
+    text, _ = await shown(game, 0, (80, 24))
+    assert re.search(r"\+\d+ more", text), text
+    for name in NAMES[:3]:
+        assert name in text
+    assert "Your hand" in text

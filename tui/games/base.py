@@ -71,7 +71,8 @@ class GameScreen:
         return action
 
     def pile_detail(self, discard: dict[str, Any]) -> str:
-        """What the pile line adds about the pile (cards still face down under it, say)."""
+        """What the pile line adds inside the brackets of its count (", 7 of them face
+        down")."""
         return ""
 
     def ask_action(self, entry: dict[str, Any], melds: list[Any],

@@ -21,7 +21,7 @@ from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import LONG_MELD, GamePanel, TableInfo, counted, size_label, wrapped
+from tui.panels import LONG_MELD, GamePanel, TableInfo, counted, fitted, size_label, wrapped
 
 RANK_ORDER = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 CLASS_WORDS = {"natural": "NATURAL", "mixed": "MIXED", "wild_natural": "WILD nat",
@@ -88,6 +88,8 @@ class CanastonePanel(GamePanel):
             rows = sum(map(len, blocks))
             if rows <= height:
                 break
+        if rows > height:  # your own side too long (a meld of every rank): it gives way
+            blocks, rows = fitted(blocks, height, side=False), height
         gap = rows + len(blocks) - 1 <= height  # a blank line between sides, if it fits
         out: list[Text] = []
         for block in blocks:
@@ -193,7 +195,7 @@ class CanastoneScreen(GameScreen):
 
     def pile_detail(self, discard: dict[str, Any]) -> str:
         down = discard.get("face_down") or 0
-        return f" · {down} face down under it" if down else ""
+        return f", {down} of them face down" if down else ""
 
     def prompt(self, info: TableInfo) -> tuple[str, str] | None:
         """A closed team's turn (CN-T2): open with a meld before drawing, or draw two and

@@ -16,7 +16,7 @@ from rich.text import Text
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names, card_count
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import GamePanel, TableInfo, counted, size_label, turn_step
+from tui.panels import GamePanel, TableInfo, counted, fitted, size_label, turn_step
 
 CANASTAS = (("red_canasta", "red"), ("red_canasta_3", "red+3"), ("black_canasta", "black"))
 COMPACT_FROM = 4
@@ -50,13 +50,11 @@ class LookingAndDownPanel(GamePanel):
                              style="bold yellow"))
         if len(info.teams) < COMPACT_FROM:
             return head + super().lines(info, width, height)
-        out = list(head)
-        for team in info.team_order():
-            if team == info.team_of(info.seat):
-                out.extend(self.team_block(info, team))
-            else:
-                out.extend(self.compact_block(info, team, width))
-        return out
+        blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
+                  else self.compact_block(info, team, width) for team in info.team_order()]
+        if height:  # your own melds give way first: every player stays on the panel
+            blocks = fitted(blocks, height - len(head), side=False)
+        return head + [line for block in blocks for line in block]
 
     def compact_block(self, info: TableInfo, team: int, width: int) -> list[Text]:
         """One line for someone else: their standing, then their melds as rank x size
@@ -76,7 +74,7 @@ class LookingAndDownPanel(GamePanel):
         v = info.view
         out = super().team_header(info, team)
         if team in _frozen(info):  # (a frozen player has opened, LD-F3: not said twice)
-            out.append(" · FROZEN IN TIME", style="bold cyan")
+            out.append(" · FROZEN", style="bold cyan")  # the prompt line says "frozen in time"
         elif v.get("opened", {}).get(team):
             out.append(" · opened", style="green")
         else:
@@ -142,8 +140,10 @@ class LookingAndDownScreen(GameScreen):
                     f"{info.name(turn)}'s turn.", "bold reverse")
         if seat == turn:
             return f" Your turn: {turn_step(v)}. Frozen in time: {names}.", "bold green"
-        return (f" {info.name(turn)}'s turn; waiting for {names}, frozen in time, who may "
-                "meld now.", "bold")
+        # The turn does not wait for a frozen seat (LD-F2): it may meld meanwhile.
+        are = "are" if len(frozen) > 1 else "is"
+        return (f" {info.name(turn)}'s turn; {names} {are} frozen in time and may meld now "
+                "too.", "bold")
 
     def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
                       teams: list[list[int]]) -> Text | None:

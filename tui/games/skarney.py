@@ -20,7 +20,7 @@ from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names, card_count, team_label
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import GamePanel, TableInfo, wrapped
+from tui.panels import GamePanel, TableInfo, fitted, wrapped
 
 COMPACT_FROM = 4
 """From this many teams on, other teams' melds are summarised on one line each."""
@@ -72,13 +72,11 @@ class SkarneyPanel(GamePanel):
             head.append(line)
         if len(info.teams) < COMPACT_FROM and width >= FULL_FROM:
             return head + super().lines(info, width, height)
-        out = list(head)
-        for team in info.team_order():
-            if team == info.team_of(info.seat):
-                out.extend(self.team_block(info, team))
-            else:
-                out.extend(self.compact_lines(info, team, width))
-        return out
+        blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
+                  else self.compact_lines(info, team, width) for team in info.team_order()]
+        if height:  # your own melds give way first: every player stays on the panel
+            blocks = fitted(blocks, height - len(head), side=False)
+        return head + [line for block in blocks for line in block]
 
     def compact_lines(self, info: TableInfo, team: int, width: int) -> list[Text]:
         """Someone else's side on one line (its standing, then each meld short), and on
