@@ -418,15 +418,25 @@ class TableScreen(Screen[None]):
         sel = [c for c in hand_view.cards if c["id"] in hand_view.selected]
         sort = self.app.settings.sort  # type: ignore[attr-defined]
         detail = self.game.hand_detail(counts)
-        data = (len(hand_view.cards), detail, sort, tuple(c["id"] for c in sel), info.look)
+        width = self.size.width
+        data = (len(hand_view.cards), detail, sort, tuple(c["id"] for c in sel), info.look,
+                width)
 
         def build() -> Text:
-            t = Text(f" Your hand ({len(hand_view.cards)})", style="bold")
-            t.append(detail)
-            t.append(f" · by {sort} (z)")
-            if sel:
-                t.append(f" · selected {len(sel)}: ")
-                t.append_text(cards_text(sel, info.look))
+            # Too long for the window (Looking and Down's detail and a selection at 80
+            # columns cut the selected cards off): the sort hint goes first, then the
+            # detail; the selected cards stay.
+            for hint, more in ((True, True), (False, True), (False, False)):
+                t = Text(f" Your hand ({len(hand_view.cards)})", style="bold")
+                if more:
+                    t.append(detail)
+                if hint:
+                    t.append(f" · by {sort} (z)")
+                if sel:
+                    t.append(f" · selected {len(sel)}: ")
+                    t.append_text(cards_text(sel, info.look))
+                if not width or t.cell_len <= width:
+                    break
             return t
 
         self.query_one("#handhead", TextLines).show(data, build)

@@ -231,3 +231,19 @@ def test_the_unplayed_sum_adds_up_what_its_cell_lists() -> None:
             "penalty_total": -540}
     assert screen_for("looking_and_down").unplayed_total(item) == -40
     assert screen_for("hand_and_foot").unplayed_total({"penalty_total": -90}) == -90
+
+
+async def test_the_selected_cards_stay_on_the_hand_heading_at_80_columns() -> None:
+    """The Looking hand's detail, the sort hint and four selected cards passed 80 columns
+    and the last selected cards were cut off (play-test): the hint and detail give way."""
+    from tests.tui.conftest import shown
+    from tui.cards import card_label
+
+    game = engine.create_game("looking_and_down", 3, 4)
+    seat = min(game.to_act)
+    codes = [c["code"] for c in game.view(seat)["hand"]][:4]
+    keys = ("slash", *" ".join(c.lower() for c in codes), "enter")
+    text, _ = await shown(game, seat, (80, 24), keys=keys)
+    head = next(r for r in text.splitlines() if r.startswith(" Your hand"))
+    chosen = head.split("selected 4:")[1].split()
+    assert sorted(chosen) == sorted(card_label(c) for c in codes), head
