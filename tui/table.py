@@ -311,7 +311,8 @@ class TableScreen(Screen[None]):
     def _seat_text(info: TableInfo, seat: int, player: dict[str, Any], counts: Any,
                    acting: bool, game: GameScreen, compact: bool = False) -> Text:
         """A seat's cell; `compact` where the full one would be cut at the half width (an
-        8-seat Looking and Down cut "frozen" to "fro…"): a bot is only "[bot]"."""
+        8-seat Looking and Down cut "frozen" to "fro…"): a bot is only "[bot]", and a bot
+        covering an away seat gives no level."""
         t = Text(">" if acting else " ", style="bold reverse" if acting else "")
         mine = info.team_of(seat) == info.team_of(info.seat) and info.seat is not None
         t.append(f" {info.name(seat)}", style="bold green" if mine else "bold")
@@ -323,7 +324,8 @@ class TableScreen(Screen[None]):
         elif player.get("name") is None:
             t.append(" (free)", style="dim")
         elif player.get("covered_by"):
-            t.append(f" (away: {player['covered_by']} bot plays)", style="yellow")
+            t.append(" (away, bot plays)" if compact else
+                     f" (away: {player['covered_by']} bot plays)", style="yellow")
         elif not player.get("present", True):
             t.append(" (away)", style="yellow")
         if seat == info.view.get("dealer"):

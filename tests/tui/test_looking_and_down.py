@@ -247,3 +247,17 @@ async def test_the_selected_cards_stay_on_the_hand_heading_at_80_columns() -> No
     head = next(r for r in text.splitlines() if r.startswith(" Your hand"))
     chosen = head.split("selected 4:")[1].split()
     assert sorted(chosen) == sorted(card_label(c) for c in codes), head
+
+
+def test_a_covered_seat_in_a_narrow_cell_drops_the_bot_level() -> None:
+    from tui.cards import CardLook
+    from tui.games import screen_for
+    from tui.panels import TableInfo
+
+    game = engine.create_game("looking_and_down", 3, 4)
+    info = TableInfo({"seat": 0, "view": game.view(0), "players": []}, ("ann", "bob", "cy"),
+                     CardLook())
+    player = {"name": "cy", "covered_by": "basic"}
+    args = (info, 2, player, game.view(0)["counts"][2], False, screen_for("looking_and_down"))
+    assert "(away: basic bot plays)" in TableScreen._seat_text(*args).plain
+    assert "(away, bot plays)" in TableScreen._seat_text(*args, compact=True).plain
