@@ -273,12 +273,24 @@ class TableScreen(Screen[None]):
         v, m = info.view, info.message
         you = "watching" if info.seat is None else f"seat {info.seat} ({info.name(info.seat)})"
         deals = f"/{v['deals']}" if v.get("deals") else ""
+        width = self.size.width
         data = (v.get("title"), m.get("table"), v.get("deal_number"), deals, v.get("phase"),
-                you, m.get("over"))
-        self.query_one("#top", TextLines).show(data, lambda: Text.assemble(
-            (f" {v.get('title') or v.get('game')}", "bold"),
-            f" · table {m.get('table')} · deal {v.get('deal_number')}{deals}"
-            f" · {self.game.phase_label(v.get('phase'))} · you: {you}"))
+                you, m.get("over"), width)
+
+        def build() -> Text:
+            # A 16-letter name and a long phase ("discard (not open yet)") pass 80 columns:
+            # the name goes first (the seat line marks you), then "you: seat N".
+            for who in (you, you.split(" (")[0], ""):
+                line = Text.assemble(
+                    (f" {v.get('title') or v.get('game')}", "bold"),
+                    f" · table {m.get('table')} · deal {v.get('deal_number')}{deals}"
+                    f" · {self.game.phase_label(v.get('phase'))}" + (f" · you: {who}" if who
+                                                                     else ""))
+                if not width or line.cell_len <= width:
+                    break
+            return line
+
+        self.query_one("#top", TextLines).show(data, build)
 
     def _seats(self, info: TableInfo, by_seat: dict[Any, dict[str, Any]]) -> None:
         """Two seats a line, each in half the width; only changed lines repaint."""

@@ -294,3 +294,16 @@ async def test_a_meld_of_every_rank_at_three_seats_still_fits_80x24() -> None:
     assert "more" in shown_text and "Your hand" in shown_text, shown_text
     for name in NAMES[:3]:
         assert name in shown_text, name
+
+
+async def test_a_sixteen_letter_name_keeps_the_top_line_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Canastone · table 5 · deal 1 · discard (not open yet) · you: seat 0 (...)" with a
+    16-letter name passed 80 columns; the name gives way (the seat line marks you)."""
+    import tests.tui.conftest as conftest
+
+    monkeypatch.setattr(conftest, "PLAYERS", ["abcdefghijklmnop", *PLAYERS[1:]])
+    game = position(TABLE.replace("phase: play", "phase: premeld_discard"))
+    text, _ = await shown(game, 0, (80, 24))
+    top = text.splitlines()[0]
+    assert top.rstrip().endswith("· you: seat 0"), top
