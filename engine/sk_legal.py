@@ -313,8 +313,11 @@ def _contract(game: Skarney, pattern: list[tuple[int, str | None]],
     for n in range(len(slots) - 2, -1, -1):
         later[n] = later[n + 1].union(*(w for kind, w, _ in choices[n + 1]
                                         if kind == "sequence"))
-    smallest = min(k for k, kind in slots if kind in (None, "group")) \
-        if any(kind in (None, "group") for _, kind in slots) else 99
+    # A natural of a rank with n left serves its groups better than a wild card would
+    # only when n is a multiple of k - 1: then without it one group fewer can be made
+    # (k - 1 naturals and a wild card each); otherwise the natural in the sequence and a
+    # wild card in a group come to the same, or to fewer wild cards.
+    group_sizes = {k for k, kind in slots if kind in (None, "group")}
     picked: list[Choice] = []
     ranks: list[tuple[str, int]] = []
 
@@ -349,7 +352,8 @@ def _contract(game: Skarney, pattern: list[tuple[int, str | None]],
                     if free:  # ...that a later sequence or a group could use instead
                         tries += [(("sequence", tuple(x for x in window if x != place),
                                     place), 1) for place in window
-                                  if place in later[n] or left[place[:-1]] >= smallest - 1]
+                                  if place in later[n] or any(
+                                      left[place[:-1]] % (g - 1) == 0 for g in group_sizes)]
             for choice, need in tries:
                 for code in choice[1]:
                     held[code] -= 1
@@ -401,23 +405,27 @@ def _may_fill(slots: list[tuple[int, str | None]], by_rank: dict[str, list[int]]
 
 def _most_groups(k: int, counts: Iterable[int], free: int) -> int:
     """How many groups of k cards the ranks' natural counts make with `free` wild cards,
-    one wild card a group at most. Rank r's g groups cost max(0, k*g - c) wild cards and
-    no more than c // (k - 1) are possible; each group past the first costs at least as
-    much as the one before, so taking the cheapest groups first is best. (The search
-    asks this at every leaf: placing the groups one by one made listings three times
-    slower.)"""
+    one wild card a group at most. A rank of c naturals makes c // k groups alone; one
+    more costs k - c % k wild cards, and each after that k, up to c // (k - 1) groups in
+    all. The later ones never cost less than a first one, so the cheapest first ones are
+    taken, then the rest k at a time. (The search asks this at every leaf: placing the
+    groups one by one made listings three times slower.)"""
     made = 0
-    costs = []
+    firsts = []
+    more = 0
     for c in counts:
-        made += c // k
-        most = c // (k - 1)
-        costs.extend(k * g - c - max(0, k * (g - 1) - c) for g in range(c // k + 1, most + 1))
-    for cost in sorted(costs):
+        q, r = divmod(c, k)
+        made += q
+        extra = c // (k - 1) - q
+        if extra > 0:
+            firsts.append(k - r)
+            more += extra - 1
+    for cost in sorted(firsts):
         if cost > free:
-            break
+            return made
         free -= cost
         made += 1
-    return made
+    return made + min(more, free // k)
 
 
 def _group_ranks(sizes: list[int], order: list[str], left: dict[str, int], free: int,
