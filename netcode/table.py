@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECENT_MOVES = 30
+DEAL_PAUSE = 5
+"""A bot that starts the next deal waits this many of its paces while people sit at the
+table: at one pace the deal's end (its last melds, the scores) was gone before anyone
+could read it (play-test)."""
 """Moves whose public events a session's first view at a table carries (``recent``): a
 player back from a dropped connection, or a spectator arriving, sees what just happened
 in the table's log instead of an empty one. Events are the same for every seat, so this
@@ -588,13 +592,19 @@ class Table:
                 self._cover(seat)
 
     # bots
+    def bot_pace(self) -> float:
+        """Seconds a bot waits before its move: the table's pace, or the host's; longer
+        for the next deal while people sit at the table (`DEAL_PAUSE`)."""
+        pace = self.settings["bot_pace_ms"] / 1000 or self._bot_delay
+        return pace * DEAL_PAUSE if self.between_deals and self.has_person() else pace
+
     def _schedule_bots(self) -> None:
         # Reads the cached to_act/over: this also runs on the loop while a worker
         # thread may be applying an action to the game.
         if self._task is None or self.over:
             return
         loop = asyncio.get_running_loop()
-        pace = self.settings["bot_pace_ms"] / 1000 or self._bot_delay
+        pace = self.bot_pace()
         for seat in sorted(self.to_act):
             if seat in self._bot_pending or (
                     self.occupants[seat].bot is None and seat not in self.covering):

@@ -227,3 +227,22 @@ async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> 
     await move()
     later = await sam.wait_for("view", lambda m: m["seq"] > first["seq"])
     assert "recent" not in later
+
+
+async def test_a_bot_waits_longer_to_start_the_next_deal_while_people_sit(  # type: ignore[no-untyped-def]
+        host, connect) -> None:
+    """At one pace the deal's end (its last melds, the scores) was gone before anyone
+    could read it; with nobody seated the bots go on at their pace."""
+    from netcode.table import DEAL_PAUSE
+
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
+             table={"bot_pace_ms": 40})
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    assert table.bot_pace() == 0.04
+    table.between_deals = True  # a deal has been scored (the table's own flag)
+    assert table.bot_pace() == 0.04 * DEAL_PAUSE
+    ann.send("leave")
+    await ann.wait_for("left")
+    assert table.bot_pace() == 0.04  # nobody to read it
