@@ -47,7 +47,7 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
 ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
               "g": "group", "w": "steal", "a": "ask"}
 """Game keys that say why when they are not available (`TableScreen._not_now`), and the
-action each stands for; of these, draw, meld, discard and lay-off go to the engine."""
+action each stands for; of these, draw, meld, discard, lay-off and take go to the engine."""
 
 SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
@@ -109,6 +109,8 @@ class TableScreen(Screen[None]):
         self.typing: str | None = None
         self.staged: list[tuple[int | None, list[int]]] = []  # (meld id for a lay-off, ids)
         self.target: int | None = None
+        self._target_turn: tuple[Any, Any] = (None, None)
+        """The deal and turn in which the target was chosen: a new turn clears it."""
         self.steal_target: int | None = None
         """An opponent's meld chosen to steal its wild card from (w)."""
         self.declared: dict[int, str] = {}
@@ -176,8 +178,10 @@ class TableScreen(Screen[None]):
         names = tuple(((by_seat.get(s) or {}).get("name") or f"seat {s}") for s in range(count))
         view = message.get("view") or {}
         melds = {m.get("id") for m in view.get("melds", []) if self._own(m, message)}
-        if self.target not in melds:
-            self.target = None
+        turn = (view.get("deal_number"), view.get("turn"))
+        if self.target not in melds or turn != self._target_turn:
+            self.target = None  # a meld chosen last turn is not this turn's (play-test)
+        self._target_turn = turn
         if self.steal_target not in self._steal_melds(view):
             self.steal_target = None
         info = self.info = TableInfo(message, names, table_look(settings.look, message),
@@ -620,16 +624,24 @@ class TableScreen(Screen[None]):
         action = ASK_ENGINE[key]
         if action == "discard" and not self.listed_in_keys("discard"):
             action = "offer"
-        if legal and action in ("draw", "meld", "discard", "offer", "lay_off") \
+        if not legal:
+            view = (self.message or {}).get("view") or {}
+            waiting = [self.info.name(s) for s in view.get("to_act", ())] if self.info else []
+            self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
+                                              if waiting else "."))
+            return
+        if action == "lay_off" and self._selected() and self.target is None \
+                and self._guess_meld() is None:
+            self.note("No meld of your side can take these cards now.")
+            return
+        if action in ("draw", "meld", "discard", "offer", "lay_off", "take") \
                 and self.listed_in_keys(action) \
                 and (action == "draw" or self._selected() or self.staged):
             getattr(self, f"action_{action}")()
             return
-        if not legal:
-            self.note("Not your turn: nothing to do until the game comes to you.")
-            return
         keys = [f"{b.key} {b.description}" for b in self.BINDINGS if isinstance(b, Binding)
-                and b.show and b.action in NEEDS and self.check_action(b.action, ())]
+                and b.show and b.action.split("(")[0] in NEEDS
+                and self.check_action(b.action.split("(")[0], ())]
         self.note("Not now. You can: " + ", ".join(keys) + "." if keys else "Not now.")
 
     def _stop(self, event: events.Key) -> None:
@@ -781,6 +793,11 @@ class TableScreen(Screen[None]):
             self.note("Select the cards to lay off first.")
             return
         meld = self.target if self.target is not None else self._guess_meld()
+        targets = self.legal_kinds().get("lay_off", {}).get("targets")
+        if meld is None and targets is not None and not any(
+                set(cards) & set(t.get("cards", ())) for t in targets):
+            self.note("No meld of your side can take these cards now.")
+            return
         if meld is None:
             self.note("Which meld? Press t to choose it.")
             return
@@ -793,6 +810,9 @@ class TableScreen(Screen[None]):
         if said:
             action["as"] = said
         self._send(action)
+        # The meld was chosen for this lay-off: kept, the next l went there whatever was
+        # selected (its meld cut from an 80x24 panel, the player could not see why).
+        self.target = None
 
     def _guess_meld(self) -> int | None:
         """The meld the selected cards are meant for, when only one fits.

@@ -102,7 +102,19 @@ async def test_a_game_key_out_of_turn_says_it_is_not_your_turn() -> None:
         await at_table(pilot, link, game, 0)
         await pilot.press("d")
         await pilot.pause()
-        assert "Not your turn" in status(pilot.app)
+        assert "Nothing to do now: waiting for bob." in status(pilot.app)
+    assert link.actions == []
+
+
+async def test_a_lay_off_no_meld_can_take_says_so() -> None:
+    """Before this, l with no lay-off listed said "Which meld? Press t", and t did
+    nothing (play-test)."""
+    link, game = FakeLink(), game_at(HAND_PLAY.replace("hands.1: 8H", "hands.1: 6D 8H"))
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"6d", "enter", "l")
+        await pilot.pause()
+        assert "No meld of your side can take these cards now." in status(pilot.app)
     assert link.actions == []
 
 
@@ -194,10 +206,16 @@ async def test_ask_and_answer_with_a_prompt_for_both_partners() -> None:
         asker.push(view_message(game, 1))
         await pilot.pause()
         assert "You asked dee to go out; waiting for the answer." in prompt(pilot.app)
+        await pilot.press("slash", *"9d", "enter", "x")  # the asker waits for the answer
+        await pilot.pause()
+        assert "Nothing to do now: waiting for dee." in status(pilot.app)
     partner = FakeLink()
     async with make_app(partner).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, partner, game, 3)
         assert "bob asks: may I go out?   y: yes   n: no" in prompt(pilot.app)
+        await pilot.press("x")  # the keys that work now are the answer's, y and n
+        await pilot.pause()
+        assert "Not now. You can: y Yes, n No." in status(pilot.app)
         await pilot.press("y")
         await pilot.pause()
     assert partner.actions == [{"type": "answer", "answer": {"allow": True}}]
