@@ -38,8 +38,12 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
               *(title for title, _ in game.score_columns), "Out",
               "Unplayed", "Deal", "Total")
     for title in titles:
-        table.add_column(title, justify="right" if title in ("Melded", "Deal", "Total")
-                         else "left", no_wrap=True)
+        # Numbers keep their width; where the sheet is wider than the window (names with
+        # a key's mark, "out +100 ann✓") the words wrap, where they were cut to "5…".
+        number = title in ("Melded", "Deal", "Total")
+        table.add_column(title, justify="right" if number else "left", no_wrap=number,
+                         overflow="ellipsis" if number else "fold",
+                         min_width=len(title) if number else None)
     for row in info.view.get("score_sheet", []):
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
