@@ -85,6 +85,10 @@ def table_look(look: CardLook, message: dict[str, Any]) -> CardLook:
     return look if wild == look.wild_ranks else replace(look, wild_ranks=wild)
 
 
+TARGET_MARK = ">#"
+"""How a meld line begins when it is the meld chosen with t (">#7"): `fitted` keeps it."""
+
+
 def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
               complete_at: int = 7, changed: frozenset[int] = frozenset(),
               kinds: dict[str, str] = SHORT_KINDS) -> Text:
@@ -228,8 +232,12 @@ def fitted(blocks: list[list[Text]], rows: int, side: bool) -> list[list[Text]]:
         if size >= len(block):
             out.append(block)
             continue
-        more = len(block) - (size - 1)
-        out.append([*block[:size - 1], Text(f"    +{more} more", style="dim")])
+        shown, hidden = block[:size - 1], block[size - 1:]
+        chosen = [line for line in hidden if TARGET_MARK in line.plain]
+        if chosen and len(shown) > 1:  # the meld chosen with t stays in sight (play-test)
+            hidden = [shown[-1], *(line for line in hidden if line is not chosen[0])]
+            shown = [*shown[:-1], chosen[0]]
+        out.append([*shown, Text(f"    +{len(hidden)} more", style="dim")])
     return out
 
 

@@ -232,3 +232,15 @@ async def test_a_side_with_more_melds_than_rows_ends_in_a_count() -> None:
     for name in NAMES[:3]:
         assert name in text
     assert "Your hand" in text
+
+
+async def test_the_meld_chosen_with_t_stays_in_sight_when_the_block_is_cut() -> None:
+    """t picked melds hidden under "+N more" at 80x24 (play-test): the chosen one takes the
+    last shown line."""
+    melds = " | ".join(f"{r}H {r}S {r}D" for r in ("4", "5", "6", "7", "8", "9", "10", "J",
+                                                      "Q", "K", "A"))
+    game = position(TABLE.replace("melds.1: 5S 6S JK=7S | QH QC QD",
+                                  f"melds.0: 3H 3S 3D | {melds}"), seats=3,
+                    options={"partnership": False})
+    text, _ = await shown(game, 0, (80, 24), keys=("t",) * 12)
+    assert re.search(r"\+\d+ more", text) and ">#12" in text, text
