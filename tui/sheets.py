@@ -259,6 +259,7 @@ class KeysScreen(ModalScreen[None]):
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
         self.lines = []
+        self.screen_keys = screen
         listed = getattr(screen, "listed_in_keys", None)
         for binding in screen.BINDINGS:
             if isinstance(binding, Binding) and (
@@ -268,8 +269,9 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
-            yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\n" + LEAVE_KEYS,
-                         markup=False)
+            legend = getattr(self.screen_keys, "KEYS_LEGEND", "")
+            yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\n"
+                         + (legend + "\n\n" if legend else "") + LEAVE_KEYS, markup=False)
         yield KeysBar()
 
     def action_close(self) -> None:

@@ -54,6 +54,10 @@ PANEL_LINES = SharedBuilds()
 
 
 class TableScreen(Screen[None]):
+    KEYS_LEGEND = ("Marks: in your hand, * a card one of your side's melds can take (l lays "
+                   "it off) and [ ] a selected card; on the table, > the meld chosen with t "
+                   "and * a meld the last move changed.")
+    """The marks the keys help (?) explains beside the keys (play-test: * was unexplained)."""
     AUTO_FOCUS = "HandView"
     """What gets the focus when the screen comes back (a sheet or dialog closed) with
     nothing focused: the hand, where keys act. A spectator has no hand to focus and keeps
@@ -597,6 +601,9 @@ class TableScreen(Screen[None]):
             elif event.key in ASK_ENGINE and self.seated() and not self._key_on(event.key):
                 self._not_now(event.key)
                 self._stop(event)
+            elif event.key in ASK_ENGINE and not self.seated() and self.message is not None:
+                self.note("You are watching: the game's keys are the players'.")
+                self._stop(event)
             return
         if event.key == "escape":
             self.typing = None
@@ -1078,7 +1085,8 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
             return (f" {info.name(asker)} asks: may I go out?   y: yes   n: no",
                     "bold reverse")
         if seat == asker:
-            return f" You asked {info.name(partner)} to go out; waiting for the answer.", "bold"
+            return (f" You asked {info.name(partner)} whether you may go out; waiting for "
+                    "the answer.", "bold")
         return f" {info.name(asker)} asks {info.name(partner)} to go out.", "bold"
     if phase == "deal_over":
         dealer = to_act[0] if to_act else None

@@ -205,7 +205,8 @@ async def test_ask_and_answer_with_a_prompt_for_both_partners() -> None:
         game.apply(1, asker.actions[-1])
         asker.push(view_message(game, 1))
         await pilot.pause()
-        assert "You asked dee to go out; waiting for the answer." in prompt(pilot.app)
+        assert "You asked dee whether you may go out; waiting for the answer." in \
+            prompt(pilot.app)
         await pilot.press("slash", *"9d", "enter", "x")  # the asker waits for the answer
         await pilot.pause()
         assert "Nothing to do now: waiting for dee." in status(pilot.app)

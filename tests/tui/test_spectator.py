@@ -61,3 +61,23 @@ async def test_keys_stay_commands_for_a_spectator_after_the_score_sheet_closes()
             assert pilot.app.screen is table
             assert not isinstance(pilot.app.focused, Input)
         assert not any(m.get("t") == "chat" for m in link.sent)
+
+
+async def test_a_spectator_pressing_a_game_key_is_told_why_nothing_happens() -> None:
+    link, game = FakeLink(), engine.create_game("hand_and_foot", 4, 3)
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, None)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "You are watching: the game's keys are the players'." in screen_text(pilot.app)
+    assert not link.actions
+
+
+async def test_the_keys_help_explains_the_marks() -> None:
+    link, game = FakeLink(), engine.create_game("hand_and_foot", 4, 3)
+    async with make_app(link).run_test(size=(100, 40)) as pilot:
+        await at_table(pilot, link, game, 0)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = str(pilot.app.screen.query_one("Static").render())  # scrolls at this size
+    assert "Marks: in your hand, * a card" in text
