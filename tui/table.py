@@ -47,7 +47,8 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
 ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
               "g": "group", "w": "steal", "a": "ask"}
 """Game keys that say why when they are not available (`TableScreen._not_now`), and the
-action each stands for; of these, draw, meld, discard, lay-off and take go to the engine."""
+action each stands for; of these, draw, meld, discard, lay-off, take and the ask to go out
+go to the engine."""
 
 SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
@@ -641,10 +642,10 @@ class TableScreen(Screen[None]):
                 and self._guess_meld() is None:
             self.note("No meld of your side can take these cards now.")
             return
-        if action in ("draw", "meld", "discard", "offer", "lay_off", "take") \
+        if action in ("draw", "meld", "discard", "offer", "lay_off", "take", "ask") \
                 and self.listed_in_keys(action) \
-                and (action == "draw" or self._selected() or self.staged):
-            getattr(self, f"action_{action}")()
+                and (action in ("draw", "ask") or self._selected() or self.staged):
+            getattr(self, f"action_{action}")()  # (an ask with no listing sends it bare)
             return
         keys = [f"{b.key} {b.description}" for b in self.BINDINGS if isinstance(b, Binding)
                 and b.show and b.action.split("(")[0] in NEEDS

@@ -96,6 +96,18 @@ async def test_a_discard_before_the_draw_goes_to_the_engine_for_its_reason() -> 
     assert refused.value.rule.startswith("HF-")
 
 
+async def test_an_ask_not_offered_goes_to_the_engine_for_its_reason() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)  # in the hand, not the foot
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("a")
+        await pilot.pause()
+    assert link.actions == [{"type": "ask_to_go_out"}]
+    with pytest.raises(IllegalAction) as refused:
+        game.check(1, link.actions[-1])
+    assert refused.value.rule == "HF-G1"
+
+
 async def test_a_game_key_out_of_turn_says_it_is_not_your_turn() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
