@@ -12,6 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from tui.sheets import ChoiceDialog
 from tui.widgets import KeysBar, TextLines
 
 OTHER_COLUMNS = 46
@@ -117,6 +118,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "sit", "Sit", show=False),
         Binding("j", "sit", "Sit"),
+        Binding("J", "sit_at", "Sit at a seat", show=False),  # (in ? and the README)
         Binding("w", "watch", "Watch"),
         Binding("a", "again", "Play again"),
         Binding("v", "replay", "Replay"),
@@ -230,6 +232,30 @@ class LobbyScreen(Screen[None]):
         table = self._table_id()
         if table is not None:
             self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
+
+    def action_sit_at(self) -> None:
+        """Sit at a chosen free seat (j takes the first): partners at a partnership table
+        choose their seats, where they had to add a bot first to sit apart (play-test)."""
+        table = self._table_id()
+        if table is None:
+            return
+        entry = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
+        players = entry.get("players") or []
+        free = [p["seat"] for p in players if p.get("name") is None and not p.get("bot")]
+        if not free:
+            self.note("Every seat at this table is taken.")
+            return
+        taken = ", ".join(f"{p['name']} at seat {p['seat']}" for p in players
+                          if p.get("name") is not None)
+
+        def chosen(seat: str | None) -> None:
+            if seat is not None:
+                self.app.send({"t": "sit", "table": table,  # type: ignore[attr-defined]
+                               "seat": int(seat)})
+
+        self.app.push_screen(ChoiceDialog(
+            "Which seat?" + (f" ({taken})" if taken else ""),
+            [(str(seat), f"seat {seat}") for seat in free]), chosen)
 
     def action_watch(self) -> None:
         table = self._table_id()
