@@ -1063,7 +1063,8 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(ConfirmDialog(
             "Leave this table? During a deal your seat and hand are kept for you until you "
-            "sit here again; between deals the seat is freed."), answered)
+            "sit here again; before the first move and between deals the seat is freed."),
+            answered)
 
 
 def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
