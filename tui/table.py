@@ -942,13 +942,20 @@ class TableScreen(Screen[None]):
     def action_ask(self) -> None:
         """Where the game's ask carries the going out (a plan), the staged melds and
         lay-offs and the selection are it; else the listing's own plan, if it has one."""
-        entry = self.legal_kinds().get("ask_to_go_out") or {}
-        if "options" not in entry:
+        entry = self.legal_kinds().get("ask_to_go_out")
+        if not self.game.ask_plan or (entry is not None and "options" not in entry):
             self._send({"type": "ask_to_go_out"})
             return
         melds = [self._declaring(ids) for meld, ids in self.staged if meld is None]
         lay_offs = [{"meld": meld, "cards": ids} for meld, ids in self.staged if meld is not None]
         selected = self._selected()
+        if entry is None and not (melds or lay_offs or selected):
+            # Not offered: the plan the player stages goes to the engine, which judges it;
+            # a bare ask was refused as malformed (play-test).
+            self.note("Stage the melds and lay-offs you would go out with (g, L) and "
+                      "select the card to discard, then a.")
+            return
+        entry = entry or {}
         as_meld = self._declaring(selected) if selected else None
         self._send(self.game.ask_action(entry, melds, lay_offs, selected, as_meld))
 

@@ -307,3 +307,18 @@ async def test_a_sixteen_letter_name_keeps_the_top_line_whole(
     text, _ = await shown(game, 0, (80, 24))
     top = text.splitlines()[0]
     assert top.rstrip().endswith("· you: seat 0"), top
+
+
+async def test_an_ask_not_offered_sends_the_staged_plan_not_a_bare_ask() -> None:
+    """A bare ask was refused as malformed ("'ask_to_go_out' needs 'plan'", CN-T1): with
+    nothing staged the screen says what to stage; with a card selected the plan goes to
+    the engine, which judges it by the going-out rules."""
+    game = position()
+    assert "ask_to_go_out" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await shown(game, 0, (80, 24), keys=("a",))
+    assert "Stage the melds and lay-offs you would go out with" in text and not sent
+    _, sent = await shown(game, 0, (80, 24), keys=("slash", *"9c", "enter", "a"))
+    assert sent[-1]["type"] == "ask_to_go_out" and "discard" in sent[-1]["plan"]
+    with pytest.raises(engine.IllegalAction) as refused:
+        game.check(0, sent[-1])
+    assert refused.value.rule != "CN-T1"

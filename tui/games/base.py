@@ -31,6 +31,8 @@ class GameScreen:
     name: ClassVar[str] = ""
     panel: ClassVar[type[GamePanel]] = GamePanel
     complete_at: ClassVar[int] = 7
+    ask_plan: ClassVar[bool] = False
+    """The ask to go out carries its going out as a plan (Canastone, Skarney)."""
     kind_words: ClassVar[dict[str, str]] = {}
     """The log's words for this game's own meld kinds (`eventtext.kind_word`)."""
     """Cards in a complete meld (a canasta or pile), shown as ``size/7``."""

@@ -183,6 +183,7 @@ def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
 
 
 class CanastoneScreen(GameScreen):
+    ask_plan = True
     name = "canastone"
     panel = CanastonePanel
     phases: ClassVar[dict[str, str]] = {

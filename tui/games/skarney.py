@@ -155,6 +155,7 @@ def _shutdown(item: dict[str, Any], info: TableInfo) -> str:
 
 
 class SkarneyScreen(GameScreen):
+    ask_plan = True
     name = "skarney"
     panel = SkarneyPanel
     complete_at = 0
