@@ -536,6 +536,13 @@ class TableScreen(Screen[None]):
             data = ("watching",)
             text = Text(" Watching · ?: keys · s: scores · r: rules · c: chat · q: leave",
                         style="dim")
+        width = self.size.width
+        if err and width and text.cell_len > width:
+            # A refusal longer than the window takes a second line ("... the pile is
+            # frozen" was cut at 80 columns, play-test); two lines at most.
+            lines = text.wrap(self.app.console, width)
+            text = Text("\n").join(lines[:2])
+            data = (*data, width)
         self.query_one("#status", TextLines).show(data, lambda: text)
 
     # what the footer offers

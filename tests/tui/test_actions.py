@@ -435,3 +435,16 @@ async def test_a_dialogs_keys_are_on_the_bottom_line() -> None:
         assert any("Remove" in r for r in rows)
         assert "Yes" in rows[-1]
         assert not any(" Yes " in r for r in rows[:-1])
+
+
+async def test_a_long_refusal_wraps_to_a_second_line_instead_of_being_cut() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    message = ("Taking the pile needs 3 natural 8s from your hand (the pile is frozen by "
+               "a wild card), and you hold only two of them.")
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        link.push({"t": "error", "code": "illegal", "message": message, "rule": "HF-P4"})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert "only two of them." in text and "[HF-P4]" in text, text
+    assert "Your hand" in text  # the rest of the table is still there
