@@ -2,34 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.tui.conftest import WELCOME, FakeLink, lobby_message, screen_text
 from tui.app import make_app
 
 
-async def test_J_asks_which_free_seat_and_sits_there() -> None:
+async def in_lobby(keys: tuple[str, ...], choose: str | None = None
+                   ) -> tuple[str, list[dict[str, Any]]]:
+    """The lobby of `lobby_message` after the keys (and a digit to choose, if given): the
+    screen before the choice, and what was sent."""
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
         link.push(WELCOME)
         link.push(lobby_message())
         await pilot.pause()
-        await pilot.press("down", "J")  # table 2: eve at seat 0, seats 1-3 free
+        await pilot.press(*keys)
         await pilot.pause()
         text = screen_text(app)
-        assert "Which seat? (eve at seat 0)" in text and "3  seat 3" in text, text
-        await pilot.press("2")
-        await pilot.pause()
-    assert {"t": "sit", "table": 2, "seat": 2} in link.sent
+        if choose is not None:
+            await pilot.press(choose)
+            await pilot.pause()
+    return text, link.sent
+
+
+async def test_J_asks_which_free_seat_and_sits_there() -> None:
+    text, sent = await in_lobby(("down", "J"), "2")  # table 2: eve at seat 0, 1-3 free
+    assert "Which seat? (eve at seat 0)" in text and "3  seat 3" in text, text
+    assert {"t": "sit", "table": 2, "seat": 2} in sent
 
 
 async def test_J_at_a_full_table_says_so() -> None:
-    link = FakeLink()
-    app = make_app(link)
-    async with app.run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push(lobby_message())
-        await pilot.pause()
-        await pilot.press("J")  # table 1: every seat taken
-        await pilot.pause()
-        assert "Every seat at this table is taken." in screen_text(app)
-    assert not any(m.get("t") == "sit" for m in link.sent)
+    text, sent = await in_lobby(("J",))  # table 1: every seat taken
+    assert "Every seat at this table is taken." in text
+    assert not any(m.get("t") == "sit" for m in sent)
