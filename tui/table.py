@@ -406,7 +406,7 @@ class TableScreen(Screen[None]):
             t.append(f" ({card_count(discard.get('size', 0))}{detail})")
             if discard.get("frozen"):
                 t.append(" FROZEN", style="bold cyan")
-            if discard.get("blocked"):
+            if discard.get("blocked") and top:  # an empty pile is not "blocked"
                 t.append(" blocked", style="bold yellow")
             t.append(clock, style=clock_style)
             return t

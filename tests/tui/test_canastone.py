@@ -322,3 +322,11 @@ async def test_an_ask_not_offered_sends_the_staged_plan_not_a_bare_ask() -> None
     with pytest.raises(engine.IllegalAction) as refused:
         game.check(0, sent[-1])
     assert refused.value.rule != "CN-T1"
+
+
+async def test_an_empty_pile_is_not_called_blocked() -> None:
+    """Third play-test: "Pile empty (0 cards) blocked"."""
+    game = position(TABLE.replace("discard: 6H 8H\n", ""))
+    text, _ = await shown(game, 0, (80, 24))
+    line = next(r for r in text.splitlines() if r.startswith(" Stock "))
+    assert "Pile empty" in line and "blocked" not in line, line
