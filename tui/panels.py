@@ -200,6 +200,9 @@ def wrapped(first: Text, parts: list[Text], width: int, indent: str = "   ") -> 
             lines.append(Text(indent))
         lines[-1].append(" ")
         lines[-1].append_text(part)
+    for line in lines[:-1]:  # a separator the wrap left at a line's end says nothing
+        if line.plain.endswith(" ·"):
+            line.right_crop(2)
     return lines
 
 

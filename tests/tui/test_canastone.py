@@ -330,3 +330,14 @@ async def test_an_empty_pile_is_not_called_blocked() -> None:
     text, _ = await shown(game, 0, (80, 24))
     line = next(r for r in text.splitlines() if r.startswith(" Stock "))
     assert "Pile empty" in line and "blocked" not in line, line
+
+
+def test_a_wrapped_line_does_not_end_on_a_separator() -> None:
+    """Third play-test: "canastas 1 natural ·" with the melds on the next line."""
+    from rich.text import Text
+
+    from tui.panels import wrapped
+
+    lines = wrapped(Text("  bob+dee · 300 pts ·"), [Text("canastas 1 natural ·"),
+                                                    Text("Kx7 Qx3 9x4 5x3")], 40)
+    assert len(lines) > 1 and not any(line.plain.endswith("·") for line in lines[:-1])
