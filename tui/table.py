@@ -645,10 +645,6 @@ class TableScreen(Screen[None]):
             self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
                                               if waiting else "."))
             return
-        if action == "lay_off" and self._selected() and self.target is None \
-                and self._guess_meld() is None:
-            self.note("No meld of your side can take these cards now.")
-            return
         if action in ("draw", "meld", "discard", "offer", "lay_off", "take", "ask") \
                 and self.listed_in_keys(action) \
                 and (action in ("draw", "ask") or self._selected() or self.staged):
@@ -809,8 +805,9 @@ class TableScreen(Screen[None]):
             return
         meld = self.target if self.target is not None else self._guess_meld()
         targets = self.legal_kinds().get("lay_off", {}).get("targets")
-        if meld is None and targets is not None and not any(
-                set(cards) & set(t.get("cards", ())) for t in targets):
+        if meld is None and (targets is None or not any(
+                set(cards) & set(t.get("cards", ())) for t in targets)):
+            # No lay-off listed, or none for these cards: t would have nothing to offer.
             self.note("No meld of your side can take these cards now.")
             return
         if meld is None:

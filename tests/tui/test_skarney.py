@@ -244,3 +244,12 @@ async def test_the_meld_chosen_with_t_stays_in_sight_when_the_block_is_cut() -> 
                     options={"partnership": False})
     text, _ = await shown(game, 0, (80, 24), keys=("t",) * 12)
     assert re.search(r"\+\d+ more", text) and ">#12" in text, text
+
+
+async def test_l_before_the_side_has_melds_says_no_meld_can_take_them() -> None:
+    """No lay-off is listed (the side has no melds): l said "Which meld? Press t", and t
+    then did nothing (play-test)."""
+    game = position(TABLE)
+    assert "lay_off" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await shown(game, 0, (80, 24), keys=("slash", *"9c", "enter", "l"))
+    assert "No meld of your side can take these cards now." in text and not sent
