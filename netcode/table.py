@@ -38,15 +38,21 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECENT_MOVES = 30
-DEAL_PAUSE = 5
-"""A bot that starts the next deal waits this many of its paces while people sit at the
-table: at one pace the deal's end (its last melds, the scores) was gone before anyone
-could read it (play-test)."""
 """Moves whose public events a session's first view at a table carries (``recent``): a
 player back from a dropped connection, or a spectator arriving, sees what just happened
 in the table's log instead of an empty one. Events are the same for every seat, so this
 shows nobody anything they would not have seen had they been there. A table restored after
 a restart rebuilds them from its log (``replayed``)."""
+DEAL_PAUSE = 5
+"""A bot that starts the next deal waits this many of its paces while people sit at the
+table: at one pace the deal's end (its last melds, the scores) was gone before anyone
+could read it (play-test)."""
+DEAL_PAUSE_FLOOR = 3.0
+"""...and never less than this many seconds at a pace people follow (`PEOPLE_PACE` or
+slower): at a quick pace of 0.2 s the five paces were a second, still too short to read
+the score sheet (play-test)."""
+PEOPLE_PACE = 0.1
+"""Paces below this are for bots racing (tests, benchmarks), which nobody reads."""
 
 def replayed(record: TableRecord) -> tuple[engine.Game, list[dict[str, Any]]]:
     """A stored table's game rebuilt from its log (``engine.replay``), and its last moves'
@@ -596,7 +602,11 @@ class Table:
         """Seconds a bot waits before its move: the table's pace, or the host's; longer
         for the next deal while people sit at the table (`DEAL_PAUSE`)."""
         pace = self.settings["bot_pace_ms"] / 1000 or self._bot_delay
-        return pace * DEAL_PAUSE if self.between_deals and self.has_person() else pace
+        if not (self.between_deals and self.has_person()):
+            return pace
+        if pace < PEOPLE_PACE:
+            return pace * DEAL_PAUSE
+        return max(pace * DEAL_PAUSE, DEAL_PAUSE_FLOOR)
 
     def _schedule_bots(self) -> None:
         # Reads the cached to_act/over: this also runs on the loop while a worker

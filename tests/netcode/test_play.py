@@ -246,3 +246,19 @@ async def test_a_bot_waits_longer_to_start_the_next_deal_while_people_sit(  # ty
     ann.send("leave")
     await ann.wait_for("left")
     assert table.bot_pace() == 0.04  # nobody to read it
+
+
+async def test_the_pause_before_the_next_deal_is_long_enough_to_read_at_a_quick_pace(  # type: ignore[no-untyped-def]
+        host, connect) -> None:
+    """At a pace of 0.2 s five paces were one second: the score sheet was gone before a
+    person had read it (play-test). A pace for racing bots (tests) keeps its five paces."""
+    from netcode.table import DEAL_PAUSE_FLOOR
+
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
+             table={"bot_pace_ms": 200})
+    table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
+    table.between_deals = True
+    assert table.bot_pace() == DEAL_PAUSE_FLOOR
+    table.settings["bot_pace_ms"] = 1000  # a slow pace: its own five paces are longer
+    assert table.bot_pace() == 5.0
