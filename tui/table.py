@@ -47,8 +47,8 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
 ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
               "g": "group", "w": "steal", "a": "ask"}
 """Game keys that say why when they are not available (`TableScreen._not_now`), and the
-action each stands for; of these, draw, meld, discard, lay-off, take and the ask to go out
-go to the engine."""
+action each stands for; of these, draw, meld, discard, lay-off, take, the ask to go out and
+(in a phase that takes no steal) the steal go to the engine."""
 
 SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
@@ -650,10 +650,40 @@ class TableScreen(Screen[None]):
                 and (action in ("draw", "ask") or self._selected() or self.staged):
             getattr(self, f"action_{action}")()  # (an ask with no listing sends it bare)
             return
+        if action == "steal" and self.listed_in_keys("steal") and self._my_turn():
+            self._steal_not_listed()
+            return
         keys = [f"{b.key} {b.description}" for b in self.BINDINGS if isinstance(b, Binding)
                 and b.show and b.action.split("(")[0] in NEEDS
                 and self.check_action(b.action.split("(")[0], ())]
         self.note("Not now. You can: " + ", ".join(keys) + "." if keys else "Not now.")
+
+    def _my_turn(self) -> bool:
+        """The seat is the one whose turn it is (not a partner asked, nor a seat asked to
+        take an offer)."""
+        view = (self.message or {}).get("view") or {}
+        return self.seated() and (self.message or {}).get("seat") == view.get("turn")
+
+    def _phase_takes(self, kind: str) -> bool:
+        """Whether the view's phase takes this kind of action at all, by the game's own
+        table of phases (``PHASES``, docs/engine.md). The engine refuses a kind its phase
+        does not take before it reads any field, naming the rule; a kind the phase takes
+        is judged on its fields, so a bare one would only come back as malformed."""
+        view = (self.message or {}).get("view") or {}
+        game = GAMES.get(view.get("game") or "")
+        phases = getattr(game.factory, "PHASES", None) if game is not None else None
+        return kind in (phases or {}).get(view.get("phase"), ())
+
+    def _steal_not_listed(self) -> None:
+        """w on the seat's own turn with no steal listed. Where the phase takes
+        no steal (before the draw, SK-W1) it goes to the engine, whose refusal names the
+        rule, as d, a and the others do; in play the listing's silence is the answer: it
+        offers a steal for every opponent's wild card a card in the hand takes back."""
+        if not self._phase_takes("steal_wild"):
+            self._send({"type": "steal_wild"})
+            return
+        self.note("No wild card to steal now: no opponent's meld holds one that a card "
+                  "in your hand takes back.")
 
     def _stop(self, event: events.Key) -> None:
         event.stop()

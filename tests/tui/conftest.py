@@ -201,3 +201,37 @@ async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
             await pilot.press(key)
         await pilot.pause()
         return screen_text(app), link.actions
+
+
+async def answered(game: Any, seat: int, size: tuple[int, int] = (80, 24),
+                   keys: tuple[str, ...] = ()) -> tuple[str, list[dict[str, Any]]]:
+    """As `shown`, and each action sent is judged by the engine as the host does: a
+    refusal comes back as the host's ``error`` (its code, sentence and rule), so the
+    screen shows what a player would read. The game itself is not changed."""
+    from engine import EngineError, IllegalAction
+    from tui.app import make_app
+
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=size) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": seat, "game": game.name,
+                   "seats": game.seats, "role": "player"})
+        link.push(seated_view(game, seat))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        judged = 0
+        for key in (*keys, None):
+            if key is not None:
+                await pilot.press(key)
+            await pilot.pause()
+            for action in link.actions[judged:]:
+                try:
+                    game.check(seat, action)
+                except EngineError as exc:
+                    code = "illegal" if isinstance(exc, IllegalAction) else "invalid"
+                    link.push({"t": "error", "code": code, "message": exc.message,
+                               "rule": exc.rule})
+                    await pilot.pause()
+            judged = len(link.actions)
+        return screen_text(app), link.actions

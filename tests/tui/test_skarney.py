@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from tests.tui.conftest import PLAYERS, shown
+from tests.tui.conftest import PLAYERS, answered, shown
 
 NAMES = PLAYERS
 
@@ -253,3 +253,28 @@ async def test_l_before_the_side_has_melds_says_no_meld_can_take_them() -> None:
     assert "lay_off" not in {e["type"] for e in game.view(0)["legal"]}
     text, sent = await shown(game, 0, (80, 24), keys=("slash", *"9c", "enter", "l"))
     assert "No meld of your side can take these cards now." in text and not sent
+
+
+async def test_w_before_the_draw_goes_to_the_engine_for_its_rule() -> None:
+    """w (steal) with no steal listed only listed the keys that work; d, a and x go to
+    the engine on your own turn so its refusal names the rule, and so does w now."""
+    game = position(TABLE.replace("phase: play", "phase: draw"))
+    text, sent = await answered(game, 0, (80, 24), keys=("w",))
+    assert sent == [{"type": "steal_wild"}]
+    assert "[SK-T1] 'steal_wild' is not allowed in the draw phase." in text, text
+    assert "e: rule text" in text
+
+
+async def test_w_out_of_turn_says_whom_the_table_waits_for() -> None:
+    game = position(TABLE.replace("phase: play", "phase: draw"))
+    text, sent = await shown(game, 1, (80, 24), keys=("w",))
+    assert "Nothing to do now: waiting for ann." in text and not sent
+
+
+async def test_w_in_play_with_no_steal_listed_says_there_is_none() -> None:
+    """In play a bare steal would come back malformed ("needs 'meld'"): the listing,
+    which offers every steal the hand can pay for, has none, and the screen says so."""
+    game = position(TABLE)
+    assert "steal_wild" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await shown(game, 0, (80, 24), keys=("w",))
+    assert "No wild card to steal now" in text and not sent
