@@ -308,6 +308,14 @@ class LobbyScreen(Screen[None]):
         self.app.show_keys(self)  # type: ignore[attr-defined]
 
 
+def option_label(name: str) -> str:
+    """An option's name as a person reads it ("first dealer", "bot pace (ms)"): the form
+    showed the protocol's keys (``first_dealer``), which read as code (play-test)."""
+    if name.endswith("_ms"):
+        name = name[:-3] + " (ms)"
+    return name.replace("_", " ")
+
+
 def option_text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
@@ -357,7 +365,7 @@ class CreateScreen(ModalScreen[None]):
                 yield Label("This table", classes="title")
             for name, default in self.table_options.items():
                 with Horizontal(classes="row"):
-                    yield Label(name, classes="name")
+                    yield Label(option_label(name), classes="name")
                     yield Input(option_text(default), id=f"table-{name}")
                 yield Static(f"  {self.table_help.get(name, '')}", classes="help",
                              markup=False)
@@ -373,7 +381,7 @@ class CreateScreen(ModalScreen[None]):
         helps = self.game.get("option_help", {})
         rows = []
         for name, default in self.game.get("options", {}).items():
-            rows.append(Horizontal(Label(name, classes="name"),
+            rows.append(Horizontal(Label(option_label(name), classes="name"),
                                    Input(option_text(default), id=f"opt-{name}"),
                                    classes="row"))
             rows.append(Static(f"  {helps.get(name, '')}", classes="help", markup=False))

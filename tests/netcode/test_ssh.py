@@ -80,7 +80,7 @@ async def test_pty_session_sees_the_lobby_and_can_create_a_table(host: Host) -> 
             errors="replace"
         )
         pty.type("n")  # the create form, with its Create button focused
-        await pty.wait_until(lambda t: "Open a table" in t and "first_dealer" in t)
+        await pty.wait_until(lambda t: "Open a table" in t and "first dealer" in t)
         pty.type("\r")
         await pty.wait_until(lambda t: "you: seat 0" in t and "Your hand" in t)
         pty.type("/zz\r")
