@@ -645,6 +645,13 @@ class TableScreen(Screen[None]):
             self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
                                               if waiting else "."))
             return
+        if action in ("discard", "offer") and len(self._selected()) > 1 \
+                and self.listed_in_keys(action) and not self._phase_takes(NEEDS[action]):
+            # Several cards selected before the draw: "Select one card" answered a question
+            # nobody asked. The phase refuses the kind before reading its card, so the
+            # engine's sentence and rule ("draw first") come back; no card is named.
+            self._send({"type": NEEDS[action]})
+            return
         if action in ("draw", "meld", "discard", "offer", "lay_off", "take", "ask") \
                 and self.listed_in_keys(action) \
                 and (action in ("draw", "ask") or self._selected() or self.staged):

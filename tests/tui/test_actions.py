@@ -96,6 +96,21 @@ async def test_a_discard_before_the_draw_goes_to_the_engine_for_its_reason() -> 
     assert refused.value.rule.startswith("HF-")
 
 
+async def test_a_discard_of_several_cards_before_the_draw_shows_the_engines_rule() -> None:
+    """Play-test: "Select one card to discard." before the draw, where the engine says
+    the draw comes first (with its rule)."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"7d 7c", "enter", "x")
+        await pilot.pause()
+        assert "Select one card" not in status(pilot.app)
+    assert link.actions == [{"type": "discard"}]
+    with pytest.raises(IllegalAction) as refused:
+        game.check(1, link.actions[-1])
+    assert refused.value.rule.startswith("HF-")
+
+
 async def test_an_ask_not_offered_goes_to_the_engine_for_its_reason() -> None:
     link, game = FakeLink(), game_at(HAND_PLAY)  # in the hand, not the foot
     async with make_app(link).run_test(size=(80, 24)) as pilot:

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.bots import make_bot
-from tests.tui.conftest import PLAYERS, shown
+from tests.tui.conftest import PLAYERS, answered, shown
 from tui.games.canastone import CanastoneScreen
 
 NAMES = PLAYERS
@@ -341,3 +341,21 @@ def test_a_wrapped_line_does_not_end_on_a_separator() -> None:
     lines = wrapped(Text("  bob+dee · 300 pts ·"), [Text("canastas 1 natural ·"),
                                                     Text("Kx7 Qx3 9x4 5x3")], 40)
     assert len(lines) > 1 and not any(line.plain.endswith("·") for line in lines[:-1])
+
+
+async def test_x_with_several_cards_before_the_draw_shows_the_engines_rule() -> None:
+    """Play-test: x with two cards selected before the draw said "Select one card to
+    discard."; the discard is not the move yet, and the engine's refusal says so."""
+    game = position(TABLE.replace("phase: play", "phase: draw"))
+    assert "discard" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await answered(game, 0, (80, 24),
+                                keys=("slash", *"9c 9s", "enter", "x"))
+    assert sent == [{"type": "discard"}]
+    assert "[CN-T3] Draw two cards or take the pile first." in text, text
+    assert "Select one card" not in text
+
+
+async def test_x_with_several_cards_where_a_discard_is_listed_asks_for_one() -> None:
+    game = position()
+    text, sent = await shown(game, 0, (80, 24), keys=("slash", *"9c 9s", "enter", "x"))
+    assert "Select one card to discard." in text and not sent
