@@ -166,9 +166,15 @@ class GamePanel:
             out.extend(block)
         return out
 
+    def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
+        """A team's melds in the order its block shows them (here the view's). The table's
+        t and T choose a meld in this order: t went by meld id where a game's panel
+        orders them otherwise, and jumped about the panel (play-test)."""
+        return [m for m in info.view.get("melds", []) if m.get("team") == team]
+
     def team_block(self, info: TableInfo, team: int) -> list[Text]:
         mine = team == info.team_of(info.seat)
-        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        melds = self.team_melds(info, team)
         body = list(self.team_header(info, team).split("\n"))
         if not melds:
             body.append(Text("  no melds yet", style="dim"))

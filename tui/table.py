@@ -57,7 +57,7 @@ PANEL_LINES = SharedBuilds()
 class TableScreen(Screen[None]):
     KEYS_LEGEND = ("Marks: in your hand, * a card one of your side's melds can take (l lays "
                    "it off) and [ ] a selected card; on the table, > the meld chosen with t "
-                   "and * a meld the last move changed.")
+                   "(T goes back) and * a meld the last move changed.")
     """The marks the keys help (?) explains beside the keys (play-test: * was unexplained)."""
     AUTO_FOCUS = "HandView"
     """What gets the focus when the screen comes back (a sheet or dialog closed) with
@@ -71,7 +71,8 @@ class TableScreen(Screen[None]):
         Binding("g", "group", "Group"),
         Binding("l", "lay_off", "Lay off"),
         Binding("L", "stage_lay_off", "Stage lay-off", show=False),
-        Binding("t", "target", "Target", show=False),
+        Binding("t", "target(1)", "Target: next meld", show=False),
+        Binding("T", "target(-1)", "Target: previous meld", show=False),
         Binding("x", "discard", "Discard"),
         Binding("x", "offer", "Offer"),
         Binding("x", "last_card", "Last card"),
@@ -772,16 +773,23 @@ class TableScreen(Screen[None]):
         if self.info is not None:
             self._hand(self.info)
 
-    def action_target(self) -> None:
+    def action_target(self, step: int = 1) -> None:
+        """Choose the meld a lay-off goes to: t the next of your side's melds as the panel
+        lists them (top to bottom), T the one before; from none, t starts at the top and T
+        at the bottom."""
         if self.info is None:
             return
-        own = [m["id"] for m in self.info.view.get("melds", [])
-               if self._own(m, self.info.message) and not m.get("complete")]
+        team = self.info.team_of(self.info.seat)
+        panel = self.panel or self.game.make_panel()
+        own = [] if team is None else [m["id"] for m in panel.team_melds(self.info, team)
+                                       if not m.get("complete")]
         if not own:
             self.note("Your team has no unfinished meld.")
             return
-        self.target = own[(own.index(self.target) + 1) % len(own)] if self.target in own \
-            else own[0]
+        if self.target in own:
+            self.target = own[(own.index(self.target) + step) % len(own)]
+        else:
+            self.target = own[0] if step > 0 else own[-1]
         self.error = None  # "Which meld?" is answered: the chosen meld is marked with >
         self.show(self.info.message)
 

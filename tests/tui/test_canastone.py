@@ -5,6 +5,7 @@ the bonus items on the score sheet (shared/rules/canastone.md)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -359,3 +360,56 @@ async def test_x_with_several_cards_where_a_discard_is_listed_asks_for_one() -> 
     game = position()
     text, sent = await shown(game, 0, (80, 24), keys=("slash", *"9c 9s", "enter", "x"))
     assert "Select one card to discard." in text and not sent
+
+
+ORDER = TABLE.replace("melds.0: KH KS KC KD KH KS KC | 7H 7S 7D 7C 2C 7H 7S | 5H 5S 5D",
+                      "melds.0: KH KS KC | 5H 5S 5D | 9H 9S 9D")
+"""Your side's melds by id K (#1), 5 (#2), 9 (#3); the panel shows them 5, 9, K."""
+
+
+@pytest.mark.parametrize(("keys", "chosen"), [(("t",), 2), (("t", "t"), 3), (("t",) * 3, 1),
+                                              (("t",) * 4, 2), (("T",), 1), (("T", "T"), 3),
+                                              (("t", "t", "T"), 2)])
+async def test_t_and_T_choose_melds_in_the_panels_order(keys: tuple[str, ...],
+                                                        chosen: int) -> None:
+    """Play-test: t went by meld id (K, 5, 9) while the panel lists by rank (5, 9, K), and
+    there was no way back; T now goes back up the panel."""
+    game = position(ORDER)
+    text, _ = await shown(game, 0, (80, 24), keys=keys)
+    rows = panel_rows(text)
+    assert [re.search(r"#\d+", r)[0] for r in rows if "#" in r][:3] == ["#2", "#3", "#1"]
+    assert any(f">#{chosen} " in r for r in rows), rows
+    assert sum(">#" in r for r in rows) == 1
+
+
+async def test_the_chosen_meld_takes_the_lay_off() -> None:
+    game = position(ORDER.replace("hands.0: 7H 9C KD 9S 4S 5D", "hands.0: 7H 9C KD 4S 5D"))
+    _, sent = await shown(game, 0, (80, 24), keys=("slash", *"9c", "enter", "T", "T", "l"))
+    nines = next(m["id"] for m in game.view(0)["melds"] if m["rank"] == "9")
+    assert sent[-1] == {"type": "lay_off", "meld": nines,
+                        "cards": [c["id"] for c in game.view(0)["hand"] if c["code"] == "9C"]}
+    game.check(0, sent[-1])
+
+
+async def test_the_keys_help_lists_T() -> None:
+    """T is in the keys help (?) beside t, and the marks' legend says it goes back."""
+    from textual.widgets import Static
+
+    from tests.tui.conftest import WELCOME, FakeLink, seated_view
+    from tui.app import make_app
+    from tui.sheets import KeysScreen
+
+    game = position(ORDER)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 0, "game": "canastone", "seats": 4,
+                   "role": "player"})
+        link.push(seated_view(game, 0))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, KeysScreen)
+        body = str(pilot.app.screen.query_one(Static).render())
+    assert "t  Target: next meld" in body and "T  Target: previous meld" in body
+    assert "> the meld chosen with t (T goes back)" in body

@@ -115,6 +115,7 @@ class CanastonePanel(GamePanel):
         return wrapped(first, parts + (labels or [Text("no melds", style="dim")]), width)
 
     def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
+        """By rank, the wild meld last: as the panel shows them, and as t and T go."""
         return sorted((m for m in info.view.get("melds", []) if m.get("team") == team),
                       key=_rank_place)
 

@@ -61,7 +61,7 @@ class LookingAndDownPanel(GamePanel):
         (complete ones in bold), so eight players fit 80x24. Melds past the width are
         counted ("+2"), not cut off unsaid: a second line would push the last players off
         an 80x24 panel."""
-        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        melds = self.team_melds(info, team)
         line = counted(Text.assemble("  ", self.team_header(info, team, compact=True), " ·"),
                        [size_label(meld) for meld in melds], width)
         if not melds:

@@ -81,7 +81,7 @@ class SkarneyPanel(GamePanel):
     def compact_lines(self, info: TableInfo, team: int, width: int) -> list[Text]:
         """Someone else's side on one line (its standing, then each meld short), and on
         more lines, indented, when its melds do not fit (they were cut at the width)."""
-        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        melds = self.team_melds(info, team)
         lines = wrapped(Text.assemble("  ", self.team_header(info, team), " ·"),
                         [self.compact_meld(info, meld) for meld in melds], width)
         if not melds:
@@ -116,7 +116,7 @@ class SkarneyPanel(GamePanel):
 
     def team_block(self, info: TableInfo, team: int) -> list[Text]:
         mine = team == info.team_of(info.seat)
-        melds = [m for m in info.view.get("melds", []) if m.get("team") == team]
+        melds = self.team_melds(info, team)
         body = [self.team_header(info, team)]
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
