@@ -776,13 +776,17 @@ class TableScreen(Screen[None]):
     def action_target(self, step: int = 1) -> None:
         """Choose the meld a lay-off goes to: t the next of your side's melds as the panel
         lists them (top to bottom), T the one before; from none, t starts at the top and T
-        at the bottom."""
+        at the bottom. A complete meld is offered where the listing names it as a lay-off
+        target (a canasta that grows past seven): skipped, t never came to it, and a
+        lay-off there went only where the screen could guess the meld from the cards."""
         if self.info is None:
             return
         team = self.info.team_of(self.info.seat)
         panel = self.panel or self.game.make_panel()
+        listed = {t.get("meld") for t in
+                  self.legal_kinds().get("lay_off", {}).get("targets") or []}
         own = [] if team is None else [m["id"] for m in panel.team_melds(self.info, team)
-                                       if not m.get("complete")]
+                                       if not m.get("complete") or m["id"] in listed]
         if not own:
             self.note("Your team has no unfinished meld.")
             return

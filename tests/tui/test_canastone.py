@@ -413,3 +413,19 @@ async def test_the_keys_help_lists_T() -> None:
         body = str(pilot.app.screen.query_one(Static).render())
     assert "t  Target: next meld" in body and "T  Target: previous meld" in body
     assert "> the meld chosen with t (T goes back)" in body
+
+
+async def test_t_comes_to_a_canasta_the_listing_takes_lay_offs_on() -> None:
+    """A canasta grows past seven cards, and the listing names it as a lay-off target;
+    t skipped every complete meld, so it could never be chosen."""
+    game = position()
+    targets = next(e for e in game.view(0)["legal"] if e["type"] == "lay_off")["targets"]
+    kings = next(m for m in game.view(0)["melds"] if m["rank"] == "K")
+    assert kings["complete"] and kings["id"] in {t["meld"] for t in targets}
+    text, sent = await shown(game, 0, (80, 24),
+                             keys=("slash", *"kd", "enter", "t", "t", "t", "l"))
+    king = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "KD")
+    assert sent[-1] == {"type": "lay_off", "meld": kings["id"], "cards": [king]}
+    game.check(0, sent[-1])
+    text, _ = await shown(game, 0, (80, 24), keys=("t", "t", "t"))
+    assert any(f">#{kings['id']} " in r for r in panel_rows(text))
