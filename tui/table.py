@@ -1160,6 +1160,12 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     turn = to_act[0]
     permission = v.get("permission")
     extra = {"yes": " You may go out this turn.", "no": " Going out was refused this turn."}
+    if seat == turn and v.get("barred") and phase == "play":
+        # The view says the partner's "no" stands for this turn (a game whose ask carries
+        # its going out); the prompt said only "meld, lay off, then discard" (play-test).
+        # One line at 80 columns, so the turn's steps come short after it.
+        return (" Your partner said no: you may not go out this turn. Meld, lay off, "
+                "discard.", "bold green")
     if seat == turn:
         mine = " Your turn: " + turn_step(v) + "." + extra.get(permission or "", "")
         return mine, "bold green"

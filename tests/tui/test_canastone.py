@@ -429,3 +429,26 @@ async def test_t_comes_to_a_canasta_the_listing_takes_lay_offs_on() -> None:
     game.check(0, sent[-1])
     text, _ = await shown(game, 0, (80, 24), keys=("t", "t", "t"))
     assert any(f">#{kings['id']} " in r for r in panel_rows(text))
+
+
+async def test_after_the_partners_no_the_prompt_says_going_out_is_off() -> None:
+    """Play-test: after "no" to "may I go out?" the prompt said only "meld, lay off,
+    then discard". The view's ``barred`` says the no stands for this turn."""
+    game = position(ASK)
+    entry = next(e for e in game.view(0)["legal"] if e["type"] == "ask_to_go_out")
+    game.apply(0, entry["options"][0])
+    game.apply(2, {"type": "answer", "answer": {"allow": False}})
+    assert game.view(0)["barred"] and game.view(0)["phase"] == "play"
+    text, _ = await shown(game, 0, (80, 24))
+    line = next(r for r in text.splitlines() if "partner said no" in r)
+    assert line.strip() == ("Your partner said no: you may not go out this turn. Meld, "
+                            "lay off, discard."), line
+    other, _ = await shown(game, 1, (80, 24))
+    assert "partner said no" not in other and "ann's turn (play)." in other
+
+
+async def test_before_any_answer_the_prompt_says_nothing_of_going_out() -> None:
+    game = position(ASK)
+    assert not game.view(0)["barred"]
+    text, _ = await shown(game, 0, (80, 24))
+    assert "Your turn: meld, lay off, then discard." in text and "said no" not in text
