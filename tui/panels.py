@@ -66,8 +66,12 @@ class TableInfo:
         return order
 
     def team_name(self, team: int) -> str:
-        label = "+".join(self.name(s) for s in self.teams[team])
-        return f"{label} (you)" if team == self.team_of(self.seat) else label
+        """``bob+dee``; your own side marks you by name, ``ann (you) + cy``: "ann+cy
+        (you)" read as if cy were you (play-test)."""
+        seats = self.teams[team]
+        if team != self.team_of(self.seat):
+            return "+".join(self.name(s) for s in seats)
+        return " + ".join(self.name(s) + (" (you)" if s == self.seat else "") for s in seats)
 
 
 def turn_step(view: dict[str, Any]) -> str:

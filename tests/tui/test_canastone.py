@@ -231,7 +231,8 @@ async def test_no_sides_melds_are_pushed_off_the_bottom_of_80x24(
     rows = panel_rows((await shown(game, 0))[0])
     text = "\n".join(rows)
     for team, seats_of in enumerate(teams):
-        assert "+".join(NAMES[s] for s in seats_of) in text, team
+        names = [NAMES[s] + (" (you)" if s == 0 else "") for s in seats_of]
+        assert (" + " if 0 in seats_of else "+").join(names) in text, team
     mine = [m for m in game.view(0)["melds"] if m["team"] == 0]
     for meld in mine:  # your side in full: each meld by its number, for lay-offs
         assert f"#{meld['id']:<2} " in text, meld["id"]
@@ -452,3 +453,18 @@ async def test_before_any_answer_the_prompt_says_nothing_of_going_out() -> None:
     assert not game.view(0)["barred"]
     text, _ = await shown(game, 0, (80, 24))
     assert "Your turn: meld, lay off, then discard." in text and "said no" not in text
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+async def test_your_side_is_named_with_you_marked_by_your_name(seats: int) -> None:
+    """Play-test: "ann+bea (you)" read as if bea were you."""
+    game = engine.create_game("canastone", seats, 3, {"max_deals": 1})
+    teams = game.view(0)["teams"]
+    mine = next(t for t in teams if 1 in t)
+    text, _ = await shown(game, 1, (80, 24))
+    label = " + ".join(NAMES[s] + (" (you)" if s == 1 else "") for s in mine)
+    assert label in text and label.startswith("bob (you) + "), text
+    assert "(you)" not in text.replace("bob (you)", ""), text
+    for team in teams:
+        if 1 not in team:
+            assert "+".join(NAMES[s] for s in team) in text
