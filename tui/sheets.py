@@ -25,17 +25,25 @@ MIN_SIZE = (80, 24)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
              "space": "Space", "escape": "Esc", "enter": "Enter"}
 LEAVE_KEYS = "Ctrl+C or Ctrl+Q leaves, after y to confirm (or a second Ctrl+C)."
+COMPACT_BELOW = 100
+"""A score sheet narrower than this (80 columns) takes a game's compact layout, where the
+game has one (``GameScreen.compact_score_columns``)."""
 
 
-def score_table(info: TableInfo, game: GameScreen) -> Table:
+def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Table:
     """One row per deal and team: every item the engine itemises, then the running total.
 
-    The game's own items (piles and their bonuses, say) are its screen's columns."""
+    The game's own items (piles and their bonuses, say) are its screen's columns. A
+    ``compact`` sheet (a game with short columns, on a narrow window) takes their short
+    forms, a team's names one a line and going out as ``+300 bob``: at 80 columns the full
+    cells folded every item, and ``bob+dee+fay`` mid-name, into many rows (play-test)."""
+    compact = compact and bool(game.compact_score_columns)
+    columns = game.compact_score_columns if compact else game.score_columns
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
                   collapse_padding=True)
     alone = all(len(t) == 1 for t in info.teams)  # individual play: a row per player
     titles = ("Deal", "Player" if alone else "Team", "Melded",
-              *(title for title, _ in game.score_columns), "Out",
+              *(title for title, _ in columns), "Out",
               "Unplayed", "Deal", "Total")
     for title in titles:
         # Numbers keep their width; where the sheet is wider than the window (names with
@@ -52,17 +60,17 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
             out_cut = []
             if item.get("going_out"):
                 went = row.get("went_out")
-                out_cut.append(f"out +{item['going_out']}"
+                out_cut.append(f"{'' if compact else 'out '}+{item['going_out']}"
                                + (f" {info.name(went)}" if went is not None else ""))
             out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
                 deal += "\nstock\nout"
             table.add_row(
-                deal, "+".join(info.name(s) for s in info.teams[int(team)])
+                deal, ("\n" if compact else "+").join(info.name(s) for s in info.teams[int(team)])
                 if int(team) < len(info.teams) else str(team),
                 str(item.get("melded", 0)),
-                *(cell(item, info) for _, cell in game.score_columns),
+                *(cell(item, info) for _, cell in columns),
                 "\n".join(out_cut) or "-",
                 f"{unplayed}\n= {game.unplayed_total(item)}",
                 Text(str(item.get("deal_score", 0)), style="bold"),
@@ -72,8 +80,10 @@ def score_table(info: TableInfo, game: GameScreen) -> Table:
     return table
 
 
-def score_renderable(info: TableInfo) -> Group:
+def score_renderable(info: TableInfo, width: int = 0) -> Group:
+    """The sheet for a window ``width`` columns wide (0: any width, the full layout)."""
     v = info.view
+    compact = 0 < width < COMPACT_BELOW
     deals = v.get("deals") or v.get("max_deals")
     length = f" of {deals}" if deals else ""
     target = f", game to {v['target_score']}" if v.get("target_score") else ""
@@ -83,8 +93,9 @@ def score_renderable(info: TableInfo) -> Group:
         parts.append(Text("No deal has been scored yet.", style="dim"))
     else:
         game = screen_for(v.get("game"))
-        parts.append(score_table(info, game))
-        parts.append(Text(game.score_note, style="dim"))
+        parts.append(score_table(info, game, compact))
+        short = compact and bool(game.compact_score_columns)
+        parts.append(Text(game.compact_score_note if short else game.score_note, style="dim"))
     totals = v.get("totals", {})
     parts.append(Text("Totals: " + "   ".join(
         f"{info.team_name(int(t))} {n}" for t, n in sorted(totals.items(), key=lambda kv:
@@ -113,8 +124,13 @@ class ScoreScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="sheet"):
-            yield Static(score_renderable(self.info), id="scores")
+            yield Static(score_renderable(self.info, self.app.size.width), id="scores")
         yield KeysBar()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A window made narrower or wider takes the compact or full sheet."""
+        self.query_one("#scores", Static).update(score_renderable(self.info,
+                                                                  event.size.width))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -468,3 +468,57 @@ async def test_your_side_is_named_with_you_marked_by_your_name(seats: int) -> No
     for team in teams:
         if 1 not in team:
             assert "+".join(NAMES[s] for s in team) in text
+
+
+def _scored_with_canastas(g: Any) -> bool:
+    return bool(g.score_sheet) and any(t["canastas"] for t in g.score_sheet[-1]["teams"].values())
+
+
+async def test_the_score_sheet_at_80x24_keeps_each_item_on_one_line() -> None:
+    """Play-test: at 80x24 "A mixed: 500" folded into three rows a canasta and
+    "bob+dee+fay" broke mid-name, so a deal took a screenful. A narrow sheet gives each
+    canasta and the red threes one short line, and a team's names one a line."""
+    from tui.games.canastone import CLASS_SHORT
+
+    game = play_until(4, 2, _scored_with_canastas)
+    row = game.score_sheet[-1]
+    text, _ = await shown(game, 0, (80, 24), keys=("s",))
+    lines = text.splitlines()
+    for item in row["teams"].values():
+        for c in item["canastas"]:
+            short = f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}"
+            assert any(short in line for line in lines), (short, text)
+        reds = item["red_threes"]
+        if reds["count"]:
+            assert f"{reds['count']}x{reds['each']}={reds['points']}" in text, text
+        assert f" {item['deal_score']} " in text and f" {item['total']} " in text
+    assert "Canastas: rank, class (nat natural, mix mixed" in text
+    assert all(len(line) <= 80 for line in lines) and "…" not in text
+    rows = lines[lines.index(next(r for r in lines if "───" in r)) + 1:]
+    deal = rows[:next(n for n, r in enumerate(rows) if not r.strip() or "Canastas:" in r)]
+    seats = max(len(t) for t in game.view(0)["teams"])
+    assert len(game.score_sheet) == 1  # one deal: per team, its seats' cards left and a sum
+    assert len(deal) <= 2 * (seats + 1), deal
+
+
+async def test_the_score_sheet_takes_the_full_layout_when_the_window_widens() -> None:
+    from tests.tui.conftest import WELCOME, FakeLink, screen_text, seated_view
+    from tui.app import make_app
+
+    game = play_until(4, 2, _scored_with_canastas)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 0, "game": "canastone", "seats": 4,
+                   "role": "player"})
+        link.push(seated_view(game, 0))
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Canastas: rank, class" in screen_text(pilot.app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        wide = screen_text(pilot.app)
+    assert "Canastas: each with its class and bonus" in wide
+    c = game.score_sheet[-1]["teams"][0]["canastas"][0]
+    assert f"{c['rank'] or '*'} {c['class'].replace('_', ' ')}: {c['bonus']}" in wide

@@ -42,6 +42,11 @@ class GameScreen:
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
     """Columns between "Melded" and "Out" on the score sheet."""
     score_note: ClassVar[str] = "Out: going out.  Unplayed: cards left per seat."
+    compact_score_columns: ClassVar[tuple[ScoreColumn, ...]] = ()
+    """Short forms of `score_columns` for a narrow sheet (``sheets.COMPACT_BELOW``), where
+    the game has them: there the full cells folded each item over several rows."""
+    compact_score_note: ClassVar[str] = ""
+    """The note under a compact sheet: what its short forms stand for."""
 
     def make_panel(self) -> GamePanel:
         return self.panel(self.complete_at)

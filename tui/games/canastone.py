@@ -175,6 +175,30 @@ def _canastas(item: dict[str, Any], info: TableInfo) -> str:
     return "\n".join(lines) or "-"
 
 
+CLASS_SHORT = {"natural": "nat", "mixed": "mix", "wild_natural": "wild-nat",
+               "wild_mixed": "wild-mix"}
+"""A canasta's class on a narrow score sheet, one word so a line never folds."""
+
+
+def _canastas_short(item: dict[str, Any], info: TableInfo) -> str:
+    """`_canastas` on a narrow sheet: ``K nat 500`` a line, then ``5+ 1000``. At 80
+    columns "K natural: 500" folded into three rows a canasta (play-test)."""
+    lines = [f"{c.get('rank') or '*'} {CLASS_SHORT.get(c.get('class', ''), c.get('class'))}"
+             f" {c.get('bonus', 0)}" for c in item.get("canastas", [])]
+    if item.get("many_canastas"):
+        lines.append(f"5+ {item['many_canastas']}")
+    return "\n".join(lines) or "-"
+
+
+def _red_threes_short(item: dict[str, Any], info: TableInfo) -> str:
+    """`_red_threes` as one word: ``3x100=300``."""
+    reds = item.get("red_threes") or {}
+    count = reds.get("count", 0)
+    if not count:
+        return "-"
+    return f"{count}x{reds.get('each', 0)}={reds.get('points', 0)}"
+
+
 def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
     reds = item.get("red_threes") or {}
     count = reds.get("count", 0)
@@ -194,6 +218,11 @@ class CanastoneScreen(GameScreen):
     score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "
                   "Red 3: count x value each (by the team's canastas).  Out: going out.  "
                   "Unplayed: cards left per seat.")
+    compact_score_columns: ClassVar[tuple[ScoreColumn, ...]] = (
+        ("Canastas", _canastas_short), ("Red 3", _red_threes_short))
+    compact_score_note = ("Canastas: rank, class (nat natural, mix mixed, wild-nat, "
+                          "wild-mix) and bonus; 5+: for five or more.  Red 3: count x "
+                          "value = points.  Out: going out.  Unplayed: cards left per seat.")
 
     def pile_detail(self, discard: dict[str, Any]) -> str:
         down = discard.get("face_down") or 0
