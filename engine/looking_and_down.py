@@ -176,6 +176,12 @@ class LookingAndDown(CanastaGame):
         self.turn = following
         self._begin_turn(events)
 
+    def _end_deal(self, events: Events, went_out: int | None) -> None:
+        """Nobody stays frozen in time once the deal is over (cleared here, not while
+        scoring: the search bot scores unfinished deals as if they ended now)."""
+        self.frozen = []
+        super()._end_deal(events, went_out)
+
     def _went_out(self, seat: int, events: Events, discarded: bool) -> None:
         """A down-stage seat ran out of cards: a going out (LD-G, LD-E1, LD-F5), or in the
         final round nothing at all (LD-E3)."""
@@ -511,7 +517,6 @@ class LookingAndDown(CanastaGame):
                 "melded": melded, "deal_score": score, "total": self.totals[seat] + score,
                 "stage": self.stage[seat],
             }
-        self.frozen = []
         return {"deal": self.deal_number, "went_out": list(self.went_out),
                 "stock_exhausted": not self.stock, "teams": rows}
 

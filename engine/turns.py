@@ -540,6 +540,11 @@ class CanastaGame(PublicParts, FamilyGame):
     def _score_deal(self, went_out: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def score_if_ended(self) -> dict[int, int]:
+        """Each side's deal score were the deal to end now with nobody out, by the game's
+        own score sheet: how the search bot judges a deal it has not played to its end."""
+        return {t: row["deal_score"] for t, row in self._score_deal(None)["teams"].items()}
+
     def _held_value(self, ids: list[int]) -> int:
         """Unplayed cards' values; a red three costs the red-three penalty (HF-O10,
         LD-SC3) instead of its card value."""
