@@ -1010,7 +1010,35 @@ class TableScreen(Screen[None]):
             return
         entry = entry or {}
         as_meld = self._declaring(selected) if selected else None
-        self._send(self.game.ask_action(entry, melds, lay_offs, selected, as_meld))
+        action = self.game.ask_action(entry, melds, lay_offs, selected, as_meld)
+        if action in (entry.get("options") or []) and isinstance(action.get("plan"), dict):
+            self._confirm_plan(action)
+            return
+        self._send(action)
+
+    def _confirm_plan(self, action: dict[str, Any]) -> None:
+        """The listing's plan, sent when nothing is staged, is shown before it goes: a yes
+        plays it at once (CN-G6), and the player did not know which card it would discard
+        (play-test). A plan the player staged is their own and goes at once."""
+        info = self.info
+        if info is None:
+            return
+        partner = action.get("partner")
+        team = info.team_of(info.seat)
+        if partner is None and team is not None:
+            mates = [s for s in info.teams[team] if s != info.seat]
+            partner = mates[0] if len(mates) == 1 else None
+        who = info.name(partner) if partner is not None else "your partner"
+        plan = self.game.plan_text(action["plan"], info)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._send(action)
+
+        self.app.push_screen(ConfirmDialog(
+            f"Ask {who}: may I go out? If {who} says yes, this is played at once: "
+            f"{plan}.\n\n(To go out another way, stage it with g and L, select the "
+            "card to discard, then a.)"), answered)
 
     def action_answer(self, allow: bool) -> None:
         self._send({"type": "answer", "answer": {"allow": allow}})

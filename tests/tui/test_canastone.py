@@ -113,9 +113,44 @@ ASK = TABLE.replace("hands.0: 7H 9C KD 9S 4S 5D", "hands.0: 9S KD 5C")
 async def test_a_with_nothing_staged_asks_with_the_listings_plan() -> None:
     game = position(ASK)
     entry = next(e for e in game.view(0)["legal"] if e["type"] == "ask_to_go_out")
-    _text, actions = await shown(game, 0, keys=("a",))
+    _text, actions = await shown(game, 0, keys=("a", "y"))
     assert actions[-1] == entry["options"][0]
     assert actions[-1]["plan"]["discard"] is not None
+
+
+async def test_the_listings_plan_is_shown_before_it_is_sent() -> None:
+    """Play-test: a with nothing staged sent the listing's plan unseen; a yes plays it at
+    once (CN-G6), so which card it discards is shown first, and n sends nothing."""
+    from textual.widgets import Static
+
+    from tests.tui.conftest import WELCOME, FakeLink, seated_view
+    from tui.app import make_app
+    from tui.sheets import ConfirmDialog
+
+    game = position(ASK)
+    plan = next(e for e in game.view(0)["legal"]
+                if e["type"] == "ask_to_go_out")["options"][0]["plan"]
+    faces = {c["id"]: c["code"] for c in game.view(0)["hand"]}
+    assert faces[plan["discard"]] == "9S"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 0, "game": "canastone", "seats": 4,
+                   "role": "player"})
+        link.push(seated_view(game, 0))
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog) and not link.actions
+        question = str(pilot.app.screen.query_one(Static).render())
+        await pilot.press("n")
+        await pilot.pause()
+    rank = {m["id"]: m["rank"] for m in game.view(0)["melds"]}
+    lays = ", ".join(f"{'K♦' if faces[lay['cards'][0]] == 'KD' else '5♣'} on "
+                     f"#{lay['meld']} ({rank[lay['meld']]})" for lay in plan["lay_offs"])
+    assert "Ask cy: may I go out?" in question
+    assert f"lay off {lays}; discard 9♠." in question, question
+    assert not link.actions
 
 
 def test_a_staged_plan_takes_the_selected_card_as_its_last_discard() -> None:

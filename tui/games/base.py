@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
-from tui.cards import CardLook
+from tui.cards import CardLook, card_label
 from tui.eventtext import Names, card_count, event_text
 from tui.panels import GamePanel, TableInfo
 
@@ -94,6 +94,31 @@ class GameScreen:
         if not melds and not lay_offs:
             return dict(entry["options"][0])
         return {"type": "ask_to_go_out", "plan": {"melds": melds, "lay_offs": lay_offs}}
+
+    def plan_text(self, plan: dict[str, Any], info: TableInfo) -> str:
+        """A going out's plan in words, from the hand's cards: "meld Q♥ Q♠ Q♦; lay off K♦
+        on #1 (K), 5♣ on #3 (5); discard 9♠" (a card not in the hand by its id). Each
+        meld's rank goes with its number: the question covers the panel that numbers them."""
+        faces = {c.get("id"): card_label(c.get("code", ""), info.look)
+                 for c in info.view.get("hand", [])}
+        ranks = {m.get("id"): m.get("rank") or "wild" for m in info.view.get("melds", [])}
+
+        def cards(ids: Any) -> str:
+            ids = ids.get("cards", []) if isinstance(ids, dict) else ids
+            return " ".join(faces.get(i, f"card {i}") for i in ids or [])
+
+        parts = []
+        melds = [cards(m) for m in plan.get("melds") or []]
+        if melds:
+            parts.append("meld " + ", ".join(melds))
+        lays = [f"{cards(lay)} on #{lay.get('meld')}"
+                + (f" ({ranks[lay.get('meld')]})" if lay.get("meld") in ranks else "")
+                for lay in plan.get("lay_offs") or []]
+        if lays:
+            parts.append("lay off " + ", ".join(lays))
+        if plan.get("discard") is not None:
+            parts.append("discard " + faces.get(plan["discard"], f"card {plan['discard']}"))
+        return "; ".join(parts)
 
     def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
                       teams: list[list[int]]) -> Text | None:
