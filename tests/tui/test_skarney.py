@@ -278,3 +278,13 @@ async def test_w_in_play_with_no_steal_listed_says_there_is_none() -> None:
     assert "steal_wild" not in {e["type"] for e in game.view(0)["legal"]}
     text, sent = await shown(game, 0, (80, 24), keys=("w",))
     assert "No wild card to steal now" in text and not sent
+
+
+async def test_after_the_partners_no_the_prompt_says_going_out_is_off() -> None:
+    """As at Canastone: the view's ``barred`` (SK-G4) is said on the asker's turn line."""
+    game = position(TABLE + "\nasked: true\nbarred: true")
+    assert game.view(0)["barred"]
+    text, _ = await shown(game, 0, (80, 24))
+    assert " Your partner said no: you may not go out this turn." in text
+    plain, _ = await shown(position(TABLE), 0, (80, 24))
+    assert "said no" not in plain and "Your turn:" in plain

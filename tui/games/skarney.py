@@ -206,6 +206,10 @@ class SkarneyScreen(GameScreen):
         legal = {e.get("type") for e in v.get("legal") or []}
         if phase == "draw":
             return " Your turn: draw (d).", "bold green"
+        if v.get("barred") and seat == v.get("turn"):
+            # The view says the partner's no stands this turn (SK-G4); the steps would
+            # pass 80 columns beside it, and the keys line lists them.
+            return " Your partner said no: you may not go out this turn.", "bold green"
         # Each step only when the listing has it: "lay off (l)" with nothing to lay off
         # sent players looking for a key the keys line rightly did not show.
         steps = [step for kind, step in (("meld", "meld (m)"), ("lay_off", "lay off (l)"))
