@@ -557,3 +557,23 @@ async def test_the_score_sheet_takes_the_full_layout_when_the_window_widens() ->
     assert "Canastas: each with its class and bonus" in wide
     c = game.score_sheet[-1]["teams"][0]["canastas"][0]
     assert f"{c['rank'] or '*'} {c['class'].replace('_', ' ')}: {c['bonus']}" in wide
+
+
+async def test_a_long_score_sheet_at_80x24_scrolls_to_its_totals() -> None:
+    """Six seats, three deals: more rows than 80x24 holds; End scrolls to the last deal
+    and the totals, each canasta still on one line."""
+    from tui.games.canastone import CLASS_SHORT
+
+    game = engine.create_game("canastone", 6, 5, {"max_deals": 3})
+    bots = {s: make_bot("basic", 50 + s) for s in range(6)}
+    while game.to_act and len(game.score_sheet) < 3:
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    top, _ = await shown(game, 0, (80, 24), keys=("s",))
+    assert "Totals:" not in top  # the sheet is longer than the window
+    text, _ = await shown(game, 0, (80, 24), keys=("s", "end"))
+    assert "Totals:" in text and all(len(line) <= 80 for line in text.splitlines())
+    for item in game.score_sheet[-1]["teams"].values():
+        assert f" {item['total']} " in text
+        for c in item["canastas"]:
+            assert f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}" in text
