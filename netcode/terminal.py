@@ -40,6 +40,20 @@ def pointer_motion_only(text: str) -> bool:
         int(code) & 0b1100011 == 0b0100011 for code in reports)  # motion, no button or wheel
 
 
+FAREWELLS = {
+    "replaced by a newer connection":
+        "meldhall: you connected again from elsewhere, so this connection is closed.",
+    "the host is shutting down":
+        "meldhall: the host is shutting down; your games are saved. Connect again later.",
+    "idle for too long": "meldhall: closed after too long without a key press. "
+                         "Connect again to play on.",
+    "too far behind": "meldhall: this terminal fell too far behind the game and was closed. "
+                      "Connect again to catch up.",
+}
+"""The line a player's terminal shows when the host ends the session (by the session's
+close reason): the screen used to vanish with only ssh's "Connection closed" (play-test)."""
+
+
 class TerminalHandler:
     """Connects one SSH channel with a PTY to its Session and the screen it shows."""
 
@@ -82,6 +96,9 @@ class TerminalHandler:
         self._finished = True
         if not restored:
             self.write_text(RESTORE_SEQUENCES)
+        farewell = FAREWELLS.get(self.session.close_reason)
+        if farewell is not None:
+            self.write_text(farewell + "\r\n")
         self.session.close("left", bye=False)
         if not self._chan.is_closing():
             self._chan.exit(code)

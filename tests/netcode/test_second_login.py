@@ -4,7 +4,8 @@ A play-tester saw, at a Skarney table of two key players and a bot, the *other* 
 terminal switch to the returning player's screen (their keys then drove it, their chat
 was posted under the returning player's name). This plays the same over real SSH with
 PTYs, the screens rebuilt with pyte: the first connection is replaced, the returning
-player is back at their seat with their hand, and nobody else's screen changes hands.
+player is back at their seat with their hand, the first terminal says why it was closed,
+and nobody else's screen changes hands.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ async def test_logging_in_again_replaces_only_your_own_screen(host: Host) -> Non
             conn, again = await pty(host.port, "ann", ann_key, (80, 24))
             conns.append(conn)
             await again.wait_for(lambda t: "you: seat 0" in t and "Your hand" in t)
+            await ann.wait_for(lambda t: "you connected again from elsewhere" in t)
+            ann = again
             await asyncio.sleep(0.5)
             assert "you: seat 1 (bea" in top_line(bea), bea.text
             assert "you: watching" in top_line(cy), cy.text
