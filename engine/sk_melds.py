@@ -141,7 +141,9 @@ class SKMeldChecker(MeldChecker):
             if wild[c]:
                 means = fixed.get(i)
                 if means is None:
-                    return "SK-M6", f"say which card the wild {c} stands for in the sequence."
+                    fits = self.places(ch, i)
+                    return "SK-M6", (f"say which card the wild {c} stands for in the sequence"
+                                     + (f": {' or '.join(fits)}." if fits else "."))
                 if means == JOKER:
                     return "SK-M6", "a wild card in a sequence stands for a card of it."
                 c = means
@@ -166,6 +168,30 @@ class SKMeldChecker(MeldChecker):
             return "SK-M3", ("a sequence's cards follow one another, each rank once, aces "
                              "high" + (" or low" if self.rules.ace_low else "") + ".")
         return None
+
+    def places(self, ch: Change, wild_id: int) -> list[str]:
+        """SK-M6: the cards the wild card `wild_id` of a sequence could stand for, with
+        every other card of the change as it is (none when it is no sequence at all)."""
+        run = ch.meld if type(ch.meld) is Run else None
+        codes, wild = self.codes, self.wild_faces
+        if not 0 <= wild_id < len(codes):
+            return []
+        suits = {codes[i][-1] for i in (*(run.cards if run else ()), *ch.added)
+                 if 0 <= i < len(codes) and not wild[codes[i]]}
+        if run is not None:
+            suits.add(run.suit)
+        if len(suits) != 1:
+            return []
+        suit = suits.pop()
+        declared = dict(getattr(ch, "declared", ()))
+        fits = []
+        for rank in RANK_ORDER:
+            if rank == JOKER:
+                continue
+            declared[wild_id] = rank + suit
+            if self.verdict(RunChange(ch.meld, ch.added, tuple(sorted(declared.items())))) is None:
+                fits.append(rank + suit)
+        return fits
 
     @staticmethod
     def _consecutive(orders: list[int]) -> bool:

@@ -21,7 +21,16 @@ from .basic_bot import Tactics
 from .cards import JOKER, RANK_ORDER
 from .core import Commit, Events, FamilyGame, plain_copy, teams_for
 from .errors import EngineError, IllegalAction, InvalidAction
-from .melds import Change, Meld, Run, apply_run_change, new_meld, new_run
+from .melds import (
+    Change,
+    Meld,
+    Run,
+    RunChange,
+    apply_run_change,
+    new_change,
+    new_meld,
+    new_run,
+)
 from .permission import PartnerPermission, PlannedAnswer
 from .sk_legal import legal_kinds
 from .sk_melds import SKMeldChecker, wild_group_kind
@@ -329,12 +338,35 @@ class Skarney(PlannedAnswer, CanastaGame):
             if not down:
                 self.contract_turn = True
             return events
-        sequences = any(isinstance(m, dict) for m in action["melds"])
-        return self._with_declared(done) if sequences else done
+        return self._with_declared(done)
+
+    def _meld_changes(self, value: Any) -> list[Change]:
+        return [self._placed(ch) for ch in super()._meld_changes(value)]
+
+    def _placed(self, ch: Change) -> Change:
+        """SK-M6, our reading: a sequence's wild card whose place is the only one that fits
+        (J♠ 2♣ K♠: the Q♠) stands there without being declared, as a player laying it in
+        the gap would expect; where two places fit, the player must still say which."""
+        codes, wild = self._codes, self._wild
+        if not all(type(i) is int and 0 <= i < len(codes) for i in ch.added):
+            return ch  # the usual checks refuse it, naming their rule
+        declared = dict(getattr(ch, "declared", ()))
+        loose = [i for i in ch.added if wild[i] and i not in declared]
+        if len(loose) != 1:
+            return ch
+        if type(ch.meld) is not Run and (ch.meld is not None or len(
+                {self._rank[i] for i in ch.added if not wild[i]}) < 2):
+            return ch  # a group's wild card needs no place
+        fits = self._checker(self.team_of[self.turn]).places(ch, loose[0])
+        if len(fits) != 1:
+            return ch
+        declared[loose[0]] = fits[0]
+        return RunChange(ch.meld, ch.added, tuple(sorted(declared.items())))
 
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         """SK-M9: on the team's own melds, at most `layoff_limit` cards a meld a turn."""
         self._melding(seat, "lay_off")
+        action = self._lay_off_placed(seat, action)
         commit = super()._plan_lay_off(seat, action)
         mid, count = action["meld"], len(action["cards"])
         limit = self.options["layoff_limit"]
@@ -349,6 +381,19 @@ class Skarney(PlannedAnswer, CanastaGame):
             self.layoffs_this_turn = {**self.layoffs_this_turn, mid: done_before + count}
             return events
         return self._with_declared(done) if type(self._melds[mid]) is Run else done
+
+    def _lay_off_placed(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        """A wild card laid off on a sequence at the one place that fits (`_placed`): the
+        action as if it had said so."""
+        mid, cards = action.get("meld"), action.get("cards")
+        if type(mid) is not int or type(cards) is not list or "as" in action \
+                or type(self._melds.get(mid)) is not Run:
+            return action
+        target = self._melds[mid]
+        ch = self._placed(new_change(target, tuple(cards)))
+        if type(ch) is not RunChange:
+            return action
+        return {**action, "as": dict(ch.declared)}
 
     def _plan_steal_wild(self, seat: int, action: dict[str, Any]) -> Commit:
         """SK-W1..W5: a natural from hand for the wild card it stands for, from an opposing

@@ -110,6 +110,32 @@ def test_SK_M6_a_wild_in_a_sequence_declares_its_place_for_good() -> None:
     refused(game, 0, lay(game, 0, mid, "9H"), "SK-M3")  # the 9's place is the joker's
 
 
+def test_SK_M6_a_wild_card_with_one_place_that_fits_needs_no_word() -> None:
+    """Our reading of SK-M6: J♠ JK K♠ leaves the joker one place, the Q♠, so it stands
+    there as a player laying it in the gap expects; 10H JH JK leaves two, and the refusal
+    names them."""
+    game = position(DOWN.replace("hands.0: 7H", "hands.0: 10H JH JS KS QH AH 7H"))
+    message = refused(game, 0, meld_of(game, 0, "10H JH JK"), "SK-M6")
+    assert "9H or QH" in message
+    events = game.apply(0, meld_of(game, 0, "JS JK KS"))
+    mid = meld_ids(game, 0)[-1]
+    assert meld_faces(game, mid) == ["JS", "JK=QS", "KS"]
+    assert list(events[0]["as"].values()) == ["QS"]
+    seq = meld_of(game, 0, "QH AH 2D")  # aces high: the 2 can only be the K♥
+    game.apply(0, seq)
+    hearts = meld_ids(game, 0)[-1]
+    assert meld_faces(game, hearts) == ["QH", "2D=KH", "AH"]
+
+
+def test_SK_M6_a_wild_card_laid_off_where_only_one_end_is_open_needs_no_word() -> None:
+    game = position(DOWN.replace("hands.0: 7H", "hands.0: QH KH AH 7H"))
+    game.apply(0, meld_of(game, 0, "QH KH AH"))
+    mid = meld_ids(game, 0)[-1]
+    events = game.apply(0, lay(game, 0, mid, "JK"))  # aces high: only the J♥ is open
+    assert meld_faces(game, mid) == ["JK=JH", "QH", "KH", "AH"]
+    assert list(events[0]["as"].values()) == ["JH"]
+
+
 def ids_of(game: engine.Game, mid: int, code: str) -> int:
     from .sk_helpers import card_in_meld
     return card_in_meld(game, mid, code)
