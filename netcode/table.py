@@ -43,6 +43,9 @@ player back from a dropped connection, or a spectator arriving, sees what just h
 in the table's log instead of an empty one. Events are the same for every seat, so this
 shows nobody anything they would not have seen had they been there. A table restored after
 a restart rebuilds them from its log (``replayed``)."""
+RECENT_CHAT = 20
+"""Chat lines a session arriving at a table is sent after its first view: a player back
+from a dropped connection had lost what was said (play-test)."""
 DEAL_PAUSE = 5
 """A bot that starts the next deal waits this many of its paces while people sit at the
 table: at one pace the deal's end (its last melds, the scores) was gone before anyone
@@ -197,6 +200,8 @@ class Table:
         self._rotation = 0
         self._recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
         """The last moves' public events, for a newcomer's first view (``RECENT_MOVES``)."""
+        self._chat: deque[bytes] = deque(maxlen=RECENT_CHAT)
+        """The last chat frames, sent again to a newcomer after its first view."""
         self._on_change = on_change
         self._unsaved = False
         """The last save failed (the host and the table's screens were told)."""
@@ -311,6 +316,7 @@ class Table:
     def chat(self, name: str, text: str) -> None:
         """Relay one chat line to everyone at the table, players and spectators."""
         frame = server_frame("chat", table=self.id, name=name, text=text)
+        self._chat.append(frame)
         for member in list(self.watchers):
             member.put(frame)
 
@@ -436,6 +442,8 @@ class Table:
         frame = await asyncio.to_thread(self._view_frame, seat, self.players(),
                                         list(self._recent))
         member.put(frame, replace_key=f"view:{self.id}")
+        for line in self._chat:
+            member.put(line)
 
     async def _handle_take_back(self, item: _Item) -> None:
         """The engine says whether the seat's last meld or lay-off may go, and gives the

@@ -229,6 +229,24 @@ async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> 
     assert "recent" not in later
 
 
+async def test_someone_arriving_at_a_table_is_sent_what_was_said_there(  # type: ignore[no-untyped-def]
+        host, connect) -> None:
+    """A player back from a dropped connection had lost the table's chat (play-test): the
+    last lines come after the first view, in the order they were said."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS)
+    table = (await ann.wait_for("joined"))["table"]
+    await ann.wait_for("view")
+    for text in ("hello", "ready when you are"):
+        ann.send("chat", text=text)
+        await ann.wait_for("chat", lambda m, text=text: m["text"] == text)
+    sam = await connect("sam")
+    sam.send("watch", table=table)
+    await sam.wait_for("view")
+    said = [(await sam.wait_for("chat"))["text"] for _ in range(2)]
+    assert said == ["hello", "ready when you are"]
+
+
 async def test_a_bot_waits_longer_to_start_the_next_deal_while_people_sit(  # type: ignore[no-untyped-def]
         host, connect) -> None:
     """At one pace the deal's end (its last melds, the scores) was gone before anyone
