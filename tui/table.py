@@ -909,15 +909,33 @@ class TableScreen(Screen[None]):
         return None
 
     def action_discard(self) -> None:
+        """The selected card goes at once. With nothing selected the card under the
+        cursor is named in a y/n question first: the cursor is faint once the hand has
+        lost focus, and after a typed code that matched nothing (``/4d``), x threw away
+        a card the player never chose (play-test). Arrows then x then y still works."""
         hand = self.query_one(HandView)
         cards = self._selected()
         if len(cards) > 1:
             self.note("Select one card to discard.")
             return
-        card = cards[0] if cards else (hand.cursor_card() or {}).get("id")
-        if card is None:
+        if cards:
+            self._send({"type": "discard", "card": cards[0]})
             return
-        self._send({"type": "discard", "card": card})
+        under = hand.cursor_card()
+        if under is None:
+            self.note("Select a card to discard first (arrows and space, or type 7h).")
+            return
+        look = self.info.look if self.info is not None else hand.look
+        label = card_label(under["code"], look)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._send({"type": "discard", "card": under["id"]})
+
+        self.app.push_screen(ConfirmDialog(
+            f"Discard {label}? No card is selected: {label} is the card under the "
+            "cursor. (To choose another, select it with arrows and space, or type "
+            "its code, then x.)"), answered)
 
     def _one_card(self, what: str) -> int | None:
         cards = self._selected()

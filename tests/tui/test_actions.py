@@ -214,6 +214,8 @@ async def test_discard_the_card_under_the_cursor_or_the_selected_one() -> None:
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
         await pilot.press("right", "x")  # sorted by rank: 3S first, then 4S
+        assert "Discard 4♠?" in screen_text(pilot.app)  # nothing selected: asked first
+        await pilot.press("y")
         await pilot.press("left", "space", "x")  # selected: the 3S
         await pilot.pause()
     assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "4S")[0]},

@@ -1,0 +1,45 @@
+"""Faults play-testers met at real tables over ssh, each checked by what a person sees
+or what the screen sends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.tui.conftest import (
+    HAND_STAGE,
+    FakeLink,
+    at_table,
+    card_ids,
+    game_at,
+    screen_text,
+)
+from tui.app import make_app
+from tui.sheets import ConfirmDialog
+
+HAND_PLAY = HAND_STAGE.replace("phase: draw", "phase: play")
+
+
+def status(app: Any) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def prompt(app: Any) -> str:
+    return str(app.screen.query_one("#prompt").render())
+
+
+async def test_x_after_a_code_that_matched_nothing_asks_before_discarding() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"4d", "enter")  # no 4♦ in this hand
+        assert "No 4d in your hand." in status(pilot.app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        assert "Discard 3♠? No card is selected" in screen_text(pilot.app)
+        await pilot.press("n")  # not the card meant: nothing goes
+        await pilot.pause()
+        assert link.actions == []
+        await pilot.press("right", "space", "x")  # arrows and space: no question
+        await pilot.pause()
+    assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "4S")[0]}]
