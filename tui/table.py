@@ -653,6 +653,13 @@ class TableScreen(Screen[None]):
             # engine's sentence and rule ("draw first") come back; no card is named.
             self._send({"type": NEEDS[action]})
             return
+        if action == "take" and self.listed_in_keys(action) and self._my_turn() \
+                and self._phase_takes("take_pile"):
+            # The draw phase of the seat's own turn, the pile not listed: the engine says
+            # which rule keeps it (taken last turn, no pair, blocked), where "Not now. You
+            # can: d Draw." left the player guessing (play-test).
+            self.action_take()
+            return
         if action in ("draw", "meld", "discard", "offer", "lay_off", "take", "ask") \
                 and self.listed_in_keys(action) \
                 and (action in ("draw", "ask") or self._selected() or self.staged):

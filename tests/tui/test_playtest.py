@@ -8,11 +8,13 @@ from typing import Any
 from tests.tui.conftest import (
     HAND_STAGE,
     FakeLink,
+    answered,
     at_table,
     card_ids,
     game_at,
     screen_text,
 )
+from tests.tui.test_looking_and_down import play_until
 from tui.app import make_app
 from tui.sheets import ConfirmDialog
 
@@ -43,3 +45,16 @@ async def test_x_after_a_code_that_matched_nothing_asks_before_discarding() -> N
         await pilot.press("right", "space", "x")  # arrows and space: no question
         await pilot.pause()
     assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "4S")[0]}]
+
+
+async def test_p_when_the_pile_is_not_listed_says_the_engines_rule() -> None:
+    def no_pair(game: Any) -> bool:
+        view = game.view(game.turn) if game.phase == "draw" else {}
+        top = (view.get("discard") or {}).get("top")
+        return bool(top) and top["code"][0] not in "23" and not any(
+            e.get("type") == "take_pile" for e in view.get("legal", []))
+
+    game = play_until(3, 5, no_pair)
+    text, sent = await answered(game, game.turn, keys=("p",))
+    assert sent and sent[0]["type"] == "take_pile"
+    assert "[LD-P" in text and "Not now" not in text, text
