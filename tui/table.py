@@ -1222,6 +1222,12 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     if seat == turn:
         mine = " Your turn: " + turn_step(v) + "." + extra.get(permission or "", "")
         return mine, "bold green"
+    player = next((p for p in info.message.get("players") or [] if p.get("seat") == turn), {})
+    if player and player.get("name") is None and not player.get("bot"):
+        # Nobody sits there: "seat 1's turn (draw)." left a newcomer who opened a table
+        # alone waiting for a move that never comes (play-test).
+        bot = " (b adds a bot)" if seat is not None else ""
+        return f" Seat {turn} is free: waiting for someone to sit there{bot}.", "bold"
     return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
 
 

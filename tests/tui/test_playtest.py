@@ -58,3 +58,20 @@ async def test_p_when_the_pile_is_not_listed_says_the_engines_rule() -> None:
     text, sent = await answered(game, game.turn, keys=("p",))
     assert sent and sent[0]["type"] == "take_pile"
     assert "[LD-P" in text and "Not now" not in text, text
+
+
+async def test_a_free_seat_on_turn_says_it_waits_for_someone_to_sit() -> None:
+    from tests.tui.conftest import view_message
+
+    game = game_at(HAND_STAGE)  # seat 1 to draw
+    for seat, hint in ((0, " (b adds a bot)"), (None, "")):
+        link = FakeLink()
+        async with make_app(link).run_test(size=(80, 24)) as pilot:
+            await at_table(pilot, link, game, seat)
+            message = view_message(game, seat)
+            message["players"][1] = {"seat": 1, "name": None, "bot": False,
+                                     "present": False}
+            link.push(message)
+            await pilot.pause()
+            assert prompt(pilot.app) == (f" Seat 1 is free: waiting for someone to sit "
+                                         f"there{hint}.")
