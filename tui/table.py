@@ -91,7 +91,8 @@ class TableScreen(Screen[None]):
         Binding("left", "cursor(-1)", "Previous card", show=False),
         Binding("right", "cursor(1)", "Next card", show=False),
         Binding("space", "toggle", "Select card", show=False),
-        Binding("slash", "type_codes", "Type cards", show=False),
+        Binding("slash", "type_codes", "Type cards: /kh or 7h selects (a face card "
+                "needs /; 7h starts on its digit)", show=False),
         Binding("escape", "clear", "Clear selection", show=False),
         Binding("z", "sort", "Sort order", show=False),
         Binding("s", "scores", "Score sheet", show=False),
@@ -531,8 +532,10 @@ class TableScreen(Screen[None]):
                 text.append("  e: rule text", style="bold")
         elif self.seated():
             data = ("hint",)
-            text = Text(" ?: keys · type 7h or arrows+space · s: scores · r: rules · "
-                        "c: chat · q: leave", style="dim")
+            # Typing starts on a digit or *, so a face card needs / first ("kh" ran k,
+            # "q" opened leave: play-test). c: chat gives way, its line says it.
+            text = Text(" ?: keys · /kh or 7h selects, or arrows+space · s: scores · "
+                        "r: rules · q: leave", style="dim")
         else:
             data = ("watching",)
             text = Text(" Watching · ?: keys · s: scores · r: rules · c: chat · q: leave",

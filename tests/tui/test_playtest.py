@@ -75,3 +75,16 @@ async def test_a_free_seat_on_turn_says_it_waits_for_someone_to_sit() -> None:
             await pilot.pause()
             assert prompt(pilot.app) == (f" Seat 1 is free: waiting for someone to sit "
                                          f"there{hint}.")
+
+
+async def test_the_hint_and_the_keys_help_say_how_to_select_a_face_card() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        hint = status(pilot.app)
+        assert "/kh or 7h selects" in hint and len(hint) <= 80
+        await pilot.press("question_mark")
+        await pilot.pause()
+        lines = pilot.app.screen.lines  # the keys help (it scrolls at 80x24)
+        assert ("           /  Type cards: /kh or 7h selects (a face card needs /; 7h starts "
+                "on its digit)") in lines
