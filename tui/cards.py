@@ -114,22 +114,47 @@ def _token(token: str) -> tuple[str, str | None]:
 
 
 def pick_by_codes(text: str, hand: Sequence[dict[str, Any]],
-                  taken: Iterable[int] = ()) -> list[int]:
+                  taken: Iterable[int] = (), look: CardLook = CardLook()) -> list[int]:
     """Ids of the cards named in ``text`` (``7h 7s 2`` or ``7h7s2c``), each card used once.
 
     A rank alone (``7``) takes any card of that rank. Cards in ``taken`` are skipped.
     """
-    used = set(taken)
+    before = set(taken)
+    used = set(before)
     ids: list[int] = []
     for token in split_codes(text):
         rank, suit = _token(token)
-        match = next((c for c in hand if c["id"] not in used and rank_of(c["code"]) == rank
-                      and (suit is None or suit_of(c["code"]) == suit)), None)
+        fits = [c for c in hand if rank_of(c["code"]) == rank
+                and (suit is None or suit_of(c["code"]) == suit)]
+        match = next((c for c in fits if c["id"] not in used), None)
         if match is None:
-            raise CodeError(f"No {token.lower()} in your hand.")
+            raise CodeError(_none_left(token, fits, before, look))
         used.add(match["id"])
         ids.append(match["id"])
     return ids
+
+
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _none_left(token: str, fits: list[dict[str, Any]], before: set[int],
+               look: CardLook) -> str:
+    """Why a typed code picked no card, as the case is: none in the hand, all already
+    selected, or fewer than typed ("/4h 4h 4h" with two said "No 4h in your hand.",
+    play-test)."""
+    if not fits:
+        return f"No {token.lower()} in your hand."
+    card = bool(suit_of(fits[0]["code"])) and len({c["code"] for c in fits}) == 1
+    one = card_label(fits[0]["code"], look) if card else token.upper()
+    if all(c["id"] in before for c in fits):
+        return (f"{one} is already selected." if len(fits) == 1
+                else f"Every {one} in your hand is already selected.")
+    n = len(fits)
+    many = COUNT_WORDS[n] if n < len(COUNT_WORDS) else str(n)
+    plural = "" if n == 1 or card else "s"
+    chosen = sum(c["id"] in before for c in fits)
+    already = f" ({chosen} already selected)" if chosen else ""
+    return f"You hold only {many} {one}{plural}{already}."
 
 
 def split_codes(text: str) -> list[str]:

@@ -718,7 +718,8 @@ class TableScreen(Screen[None]):
             words.append(card)
             means.append((len(words) - 1, stands))
         try:
-            ids = pick_by_codes(" ".join(words), hand.shown, taken=hand.selected)
+            ids = pick_by_codes(" ".join(words), hand.shown, taken=hand.selected,
+                                look=hand.look)
             for n, stands in means:
                 if stands:
                     self.declared[ids[n]] = parse_card(stands)

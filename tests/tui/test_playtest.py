@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.tui.conftest import (
     HAND_STAGE,
     FakeLink,
@@ -16,6 +18,7 @@ from tests.tui.conftest import (
 )
 from tests.tui.test_looking_and_down import play_until
 from tui.app import make_app
+from tui.cards import CardLook, CodeError, pick_by_codes
 from tui.sheets import ConfirmDialog
 
 HAND_PLAY = HAND_STAGE.replace("phase: draw", "phase: play")
@@ -88,3 +91,29 @@ async def test_the_hint_and_the_keys_help_say_how_to_select_a_face_card() -> Non
         lines = pilot.app.screen.lines  # the keys help (it scrolls at 80x24)
         assert ("           /  Type cards: /kh or 7h selects (a face card needs /; 7h starts "
                 "on its digit)") in lines
+
+
+def test_a_typed_code_says_what_is_really_the_case() -> None:
+    hand = [{"id": 1, "code": "4H"}, {"id": 2, "code": "4H"}, {"id": 3, "code": "7S"},
+            {"id": 4, "code": "7H"}, {"id": 5, "code": "7D"}]
+    cases = [("4h 4h 4h", (), "You hold only two 4♥."),
+             ("7s 7h 7d", (3, 4, 5), "7♠ is already selected."),
+             ("4h 4h", (1,), "You hold only two 4♥ (1 already selected)."),
+             ("7 7 7 7", (), "You hold only three 7s."),
+             ("5c", (), "No 5c in your hand.")]
+    for text, taken, said in cases:
+        with pytest.raises(CodeError) as refused:
+            pick_by_codes(text, hand, taken)
+        assert str(refused.value) == said
+    with pytest.raises(CodeError, match=r"^You hold only two 4H\.$"):
+        pick_by_codes("4h 4h 4h", hand, look=CardLook(ascii=True))
+
+
+async def test_typing_a_selected_card_again_says_it_is_selected() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"7d 7c", "enter", "slash", *"7d", "enter")
+        assert "7♦ is already selected." in status(pilot.app)
+        await pilot.press("escape", "slash", *"9d 9d", "enter")
+        assert "You hold only one 9♦." in status(pilot.app)
