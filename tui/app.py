@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.color import ColorSystem
@@ -287,7 +287,10 @@ class MeldhallApp(App[int]):
         game = screen_for(info.view.get("game"))
         if self.table_screen is not None:
             self.table_screen.saw_events(events)
-        return [game.event_line(event, info.name, info.look, info.teams) for event in events]
+        # Written with glyphs: the log shows them as letters while the session asks for
+        # ASCII suits, old lines as well as new (``LogView.set_ascii``).
+        look = replace(info.look, ascii=False)
+        return [game.event_line(event, info.name, look, info.teams) for event in events]
 
     def _log(self, line: Text) -> None:
         self.log_lines.append(line)

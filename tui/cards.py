@@ -6,6 +6,7 @@ whether a move is legal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +65,31 @@ def cards_text(cards: Iterable[dict[str, Any]], look: CardLook = CardLook(),
         if i:
             out.append(sep)
         out.append_text(card_text(card["code"], look))
+    return out
+
+
+CODE_IN_TEXT = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+"""A card's code inside a sentence the engine wrote ("You took a 3C on offer")."""
+TO_ASCII = str.maketrans("♠♥♦♣", "SHDC")
+
+
+def codes_as_shown(text: str, look: CardLook = CardLook()) -> str:
+    """The card codes in an engine's sentence drawn as this session draws cards (``3♣``,
+    or ``3C`` with ASCII suits): a refusal said "the wild 2C stands for...: 9H or QH"
+    beside a hand of glyphs (play-test)."""
+    if look.ascii:
+        return text
+    return CODE_IN_TEXT.sub(lambda m: card_label(m.group(0), look), text)
+
+
+def ascii_suits(line: Text) -> Text:
+    """A line with its suit glyphs as letters (one cell each, so its styles keep their
+    places): the log is written with glyphs and shown with letters where the session
+    asks for ASCII suits, old lines too."""
+    if not any(g in line.plain for g in "♠♥♦♣"):
+        return line
+    out = line.copy()
+    out.plain = line.plain.translate(TO_ASCII)
     return out
 
 

@@ -21,11 +21,13 @@ from textual.widgets import Input
 from engine.cards import parse_card, rank_of
 from engine.registry import GAMES
 from tui.cards import (
+    CardLook,
     CodeError,
     card_label,
     card_style,
     card_text,
     cards_text,
+    codes_as_shown,
     pick_by_codes,
     sort_hand,
 )
@@ -202,6 +204,7 @@ class TableScreen(Screen[None]):
         self._pile(info)
         self._prompt(info)
         self._hand(info)
+        self.query_one("#log", LogView).set_ascii(settings.ascii)
         self.set_class(info.seat is None, "spectating")
         self._status()
         self._refresh_footer()
@@ -527,7 +530,9 @@ class TableScreen(Screen[None]):
             text = Text(" ! ", style="bold red")
             if err.get("rule"):
                 text.append(f"[{err['rule']}] ", style="bold")
-            text.append(str(err.get("message", "")), style="bold red")
+            look = self.info.look if self.info is not None else CardLook()
+            text.append(codes_as_shown(str(err.get("message", "")), look), style="bold red")
+            data = (*data, look.ascii)
             if err.get("rule"):
                 text.append("  e: rule text", style="bold")
         elif self.seated():

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.cards import CardLook, card_label, card_style
+from tui.cards import CardLook, ascii_suits, card_label, card_style
 
 
 def needs_layout(widget: Widget) -> bool:
@@ -418,6 +418,8 @@ class LogView(PaintedOnce):
         self.repainted = 0  # rows repainted since mounting (tests read it)
         self._rows: tuple[int, int, list[Text]] = (0, -1, [])
         self._dropped = 0  # rows trimmed from the front since the rows were last rebuilt
+        self.ascii = False
+        """Suits shown as letters (the session's ASCII setting); lines keep their glyphs."""
         self._full_page = False
         """After ``replace``, until the next line: the page full, ending at the last row
         (at whatever height the screen's layout settles on), not half a page on."""
@@ -452,6 +454,12 @@ class LogView(PaintedOnce):
         self._full_page = True
         self.refresh()
 
+    def set_ascii(self, ascii: bool) -> None:
+        """Show suits as letters, or as glyphs again, in every line already written."""
+        if ascii != self.ascii:
+            self.ascii = ascii
+            self.replace(self.lines)
+
     def _follow(self, count: int, height: int) -> int:
         """Top row while following: unchanged until the rows overflow, then half a page on."""
         if count - self.first <= height and self.first <= count:
@@ -459,6 +467,8 @@ class LogView(PaintedOnce):
         return max(0, count - max(1, height // 2))
 
     def _wrap(self, line: Text, width: int) -> list[Text]:
+        if self.ascii:
+            line = ascii_suits(line)
         fits = width <= 0 or (line.cell_len <= width and "\n" not in line.plain)
         return [line] if fits else list(line.wrap(self.app.console, width))
 

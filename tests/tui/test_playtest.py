@@ -117,3 +117,23 @@ async def test_typing_a_selected_card_again_says_it_is_selected() -> None:
         assert "7♦ is already selected." in status(pilot.app)
         await pilot.press("escape", "slash", *"9d 9d", "enter")
         assert "You hold only one 9♦." in status(pilot.app)
+
+
+async def test_refusals_and_the_log_draw_cards_as_the_session_does() -> None:
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        link.push({"t": "events", "events": [
+            {"type": "discarded", "seat": 0, "card": {"id": 900, "code": "KD"}}]})
+        link.push({"t": "error", "code": "illegal", "rule": "SK-M6",
+                   "message": "the wild 2C stands for one of two cards: 9H or 10H."})
+        await pilot.pause()
+        assert "The wild 2♣ stands for one of two cards: 9♥ or 10♥." in status(pilot.app)
+        assert "ann discarded K♦." in screen_text(pilot.app)
+        pilot.app.change_setting("ascii")
+        await pilot.pause()
+        assert "The wild 2C stands for one of two cards: 9H or 10H." in status(pilot.app)
+        assert "ann discarded KD." in screen_text(pilot.app)
+        pilot.app.change_setting("ascii")
+        await pilot.pause()
+        assert "ann discarded K♦." in screen_text(pilot.app)
