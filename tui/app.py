@@ -205,6 +205,7 @@ class MeldhallApp(App[int]):
             self.lobby_message = payload
             self.lobby_screen.show(payload)
         elif tag == "joined":
+            self.lobby_screen.created()
             self._enter_table(payload.get("table"))
         elif tag == "view":
             self._enter_table(payload.get("table"))
@@ -231,7 +232,8 @@ class MeldhallApp(App[int]):
         elif tag == "error":
             if self.table_screen is not None:
                 self.table_screen.show_error(payload)
-            else:
+            elif not self.lobby_screen.create_refused(str(payload.get("message", "")),
+                                                      payload.get("rule")):
                 self.lobby_screen.note(str(payload.get("message", "")), payload.get("rule"))
         elif tag == "record":
             record = payload.get("record")

@@ -136,6 +136,9 @@ class LobbyScreen(Screen[None]):
         self.lobby: dict[str, Any] = {}
         self.welcome: dict[str, Any] | None = None
         self._ready = False
+        self.creating: dict[str, Any] | None = None
+        """What the new-table form held when it asked the host for a table, until the
+        host seats us (``created``) or refuses (``create_refused``)."""
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="who")
@@ -290,13 +293,35 @@ class LobbyScreen(Screen[None]):
         if 0 <= page < self.lobby.get("pages", 1):
             self.app.send({"t": "list", "page": page})  # type: ignore[attr-defined]
 
-    def action_new(self) -> None:
+    def action_new(self, values: dict[str, Any] | None = None, error: str = "") -> None:
         games = self.lobby.get("games", [])
         if not games:
             self.note("The host has not listed its games yet.")
             return
+
+        def done(result: tuple[dict[str, Any], dict[str, Any]] | None) -> None:
+            if result is not None:
+                message, self.creating = result
+                self.app.send(message)  # type: ignore[attr-defined]
+
         self.app.push_screen(CreateScreen(games, self.lobby.get("table_options"),
-                                          self.lobby.get("table_option_help")))
+                                          self.lobby.get("table_option_help"), values,
+                                          error), done)
+
+    def created(self) -> None:
+        """The host seated us at a table: the form's values are done with."""
+        self.creating = None
+
+    def create_refused(self, text: str, rule: str | None = None) -> bool:
+        """A refusal of the table the form asked for opens the form again with what the
+        player typed and the host's reason in it: the form closed and the lobby said only
+        "! option 'first_dealer' must be a seat from 0 to 1. [CN-O1]", everything typed
+        lost (play-test). False when no form was waiting for an answer."""
+        values, self.creating = self.creating, None
+        if values is None:
+            return False
+        self.action_new(values, f"! {text}" + (f" [{rule}]" if rule else ""))
+        return True
 
     def action_rules(self) -> None:
         self.app.show_rules()  # type: ignore[attr-defined]
@@ -329,8 +354,12 @@ def option_value(text: str, default: Any) -> Any:
         return text
 
 
-class CreateScreen(ModalScreen[None]):
-    """Game, seat count and every rule option with its default and one-line help."""
+class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
+    """Game, seat count and every rule option with its default and one-line help.
+
+    Dismisses with the ``create`` message and the form's values (to fill it again if the
+    host refuses), or None. ``values`` and ``error`` reopen it as the player left it,
+    with the host's reason on top; the host alone judges the options."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
@@ -339,10 +368,13 @@ class CreateScreen(ModalScreen[None]):
 
     def __init__(self, games: list[dict[str, Any]],
                  table_options: dict[str, Any] | None = None,
-                 table_help: dict[str, str] | None = None) -> None:
+                 table_help: dict[str, str] | None = None,
+                 values: dict[str, Any] | None = None, error: str = "") -> None:
         super().__init__()
         self.games = games
-        self.game = games[0]
+        self.values = values or {}
+        self.error = error
+        self.game = next((g for g in games if g["name"] == self.values.get("game")), games[0])
         self.table_options = dict(table_options or {})
         """The host's options for the table itself (the turn clock), beside the game's."""
         self.table_help = dict(table_help or {})
@@ -351,22 +383,27 @@ class CreateScreen(ModalScreen[None]):
         with VerticalScroll(id="form"):
             yield Label("Open a table   (Enter on Create, Tab between fields, Esc cancels)",
                         classes="title")
+            if self.error:
+                yield Static(self.error, id="error", markup=False)
             yield Button("Create", id="create", variant="primary")
             with Horizontal(classes="row"):
                 yield Label("game", classes="name")
                 yield Select([(g["title"], g["name"]) for g in self.games], id="game",
                              value=self.game["name"], allow_blank=False)
+            seats = self.values.get("seats")
             with Horizontal(classes="row"):
                 yield Label("seats", classes="name")
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
-                             value=self.game["seats"][0], allow_blank=False)
+                             value=seats if seats in self.game["seats"]
+                             else self.game["seats"][0], allow_blank=False)
             yield VerticalScroll(id="options")
             if self.table_options:
                 yield Label("This table", classes="title")
             for name, default in self.table_options.items():
                 with Horizontal(classes="row"):
                     yield Label(option_label(name), classes="name")
-                    yield Input(option_text(default), id=f"table-{name}")
+                    yield Input(self.values.get("table", {}).get(name, option_text(default)),
+                                id=f"table-{name}")
                 yield Static(f"  {self.table_help.get(name, '')}", classes="help",
                              markup=False)
         yield KeysBar()  # the form's own keys on the bottom line, not the lobby's under it
@@ -379,10 +416,13 @@ class CreateScreen(ModalScreen[None]):
         box = self.query_one("#options", VerticalScroll)
         box.remove_children()
         helps = self.game.get("option_help", {})
+        typed = self.values.get("options", {}) if self.values.get("game") == \
+            self.game["name"] else {}
         rows = []
         for name, default in self.game.get("options", {}).items():
             rows.append(Horizontal(Label(option_label(name), classes="name"),
-                                   Input(option_text(default), id=f"opt-{name}"),
+                                   Input(typed.get(name, option_text(default)),
+                                         id=f"opt-{name}"),
                                    classes="row"))
             rows.append(Static(f"  {helps.get(name, '')}", classes="help", markup=False))
         box.mount_all(rows)
@@ -403,8 +443,11 @@ class CreateScreen(ModalScreen[None]):
 
     def action_create(self) -> None:
         options = {}
+        values: dict[str, Any] = {"game": self.game["name"],
+                                  "seats": self.query_one("#seats", Select).value,
+                                  "options": {}, "table": {}}
         for name, default in self.game.get("options", {}).items():
-            text = self.query_one(f"#opt-{name}", Input).value
+            text = values["options"][name] = self.query_one(f"#opt-{name}", Input).value
             # Compared as shown: a default keyed by numbers (a pattern per deal number)
             # reads back from its text with string keys, and is still the default.
             if text != option_text(default):
@@ -415,13 +458,12 @@ class CreateScreen(ModalScreen[None]):
             message["options"] = options
         table = {}
         for name, default in self.table_options.items():
-            text = self.query_one(f"#table-{name}", Input).value
+            text = values["table"][name] = self.query_one(f"#table-{name}", Input).value
             if text != option_text(default):
                 table[name] = option_value(text, default)
         if table:
             message["table"] = table
-        self.dismiss(None)
-        self.app.send(message)  # type: ignore[attr-defined]
+        self.dismiss((message, values))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -14,6 +14,7 @@ from tests.tui.conftest import (
     at_table,
     card_ids,
     game_at,
+    lobby_message,
     screen_text,
 )
 from tests.tui.test_looking_and_down import play_until
@@ -137,3 +138,33 @@ async def test_refusals_and_the_log_draw_cards_as_the_session_does() -> None:
         pilot.app.change_setting("ascii")
         await pilot.pause()
         assert "ann discarded K♦." in screen_text(pilot.app)
+
+
+async def test_a_refused_new_table_opens_the_form_again_as_it_was_typed() -> None:
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+    from tui.lobby import CreateScreen
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#opt-deals", Input).value = "9"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "create", "game": "hand_and_foot", "seats": 4,
+                                 "options": {"deals": 9}}
+        link.push({"t": "error", "code": "bad_option", "rule": "HF-O1",
+                   "message": "option 'deals' must be from 1 to 8."})
+        await pilot.pause()
+        form = pilot.app.screen
+        assert isinstance(form, CreateScreen)
+        assert form.query_one("#opt-deals", Input).value == "9"
+        assert "! option 'deals' must be from 1 to 8. [HF-O1]" in screen_text(pilot.app)
+        await pilot.press("escape")  # given up: a later refusal is the lobby's own
+        link.push({"t": "error", "code": "full", "message": "every seat is taken."})
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, CreateScreen)
+        assert "every seat is taken." in screen_text(pilot.app)
