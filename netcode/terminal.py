@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from netcode.driver import RESTORE_SEQUENCES, SYSTEMS, color_system_for
-from netcode.inputgate import InputGate, InputLimits
+from netcode.inputgate import PASTE_END, PASTE_START, InputGate, InputLimits
 from netcode.session import Session
 from netcode.sharing import AppScreen, ScreenShare
 from tui.rendering import SHORTCUTS
@@ -131,7 +131,8 @@ class TerminalHandler:
         now = asyncio.get_running_loop().time()
         text, dropped = self.gate.admit(self._utf8.decode(data), now)
         if dropped:
-            self._tell_dropped()
+            self._tell_dropped(all_of_it=not text.replace(PASTE_START, "").replace(
+                PASTE_END, ""))
         elif text:
             self._told_dropped = False
         if not text:
@@ -142,8 +143,10 @@ class TerminalHandler:
         self._own_screen()
         self.screen.feed(text)
 
-    def _tell_dropped(self) -> None:
-        """Once per flood, not once per chunk: the note itself must stay cheap."""
+    def _tell_dropped(self, all_of_it: bool) -> None:
+        """Once per flood, not once per chunk: the note itself must stay cheap. It says
+        whether anything got through (a long paste was dropped whole while the note said
+        "some", play-test)."""
         if self._told_dropped:
             return
         self._told_dropped = True
@@ -151,7 +154,8 @@ class TerminalHandler:
                  self.session, self.gate.dropped)
         self._own_screen()
         if self.app is not None:
-            self.app.notify("Input arrived faster than the host takes it: some was dropped.",
+            what = "it was dropped" if all_of_it else "some of it was dropped"
+            self.app.notify(f"Input arrived faster than the host takes it: {what}.",
                             severity="warning")
 
     def resize(self, width: int, height: int) -> None:
