@@ -146,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match", choices=("basic", "search"), default=None,
                         help="one match only (the level under test)")
     parser.add_argument("--game", default=None, help="one game only")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="seeds from this one on (a later run adds games to an earlier "
+                             "one's: same levels, new deals)")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     rows = []
@@ -171,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.perf_counter()
                 sides = len(engine.create_game(name, seats, 0, options).teams)
                 by_seed = [[play(name, seats, options, seed, test, against, times, settings,
-                                 side) for side in range(sides)] for seed in range(games)]
+                                 side) for side in range(sides)]
+                           for seed in range(args.first_seed, args.first_seed + games)]
                 results = [r for seed in by_seed for r in seed]
                 games_played = len(results)
                 wins = sum(r[0] for r in results)
@@ -179,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
                 low, high = wilson(wins, games_played)
                 ordered = sorted(times)
                 row = {"game": name, "seats": seats, "options": options, "level": test,
-                       "against": against, "seeds": games, "games": games_played,
+                       "against": against, "seeds": games, "first_seed": args.first_seed,
+                       "games": games_played,
                        "wins": wins, "win_rate": round(wins / games_played, 3),
                        "ci95": [low, high],
                        "pairwise": {"ahead": ahead, "pairs": pairs,
