@@ -137,6 +137,8 @@ class TableScreen(Screen[None]):
         self._clock_timer: Any = None
         self.last_discard: tuple[int, int] | None = None
         """(card id, seat) of the last discard seen in the events, for the pile hint."""
+        self._then_lay_off: tuple[list[int], list[tuple[int | None, list[int]]]] = ([], [])
+        """(the cards of a meld sent by m, the lay-offs staged with it, sent once it stands)."""
 
     def compose(self) -> ComposeResult:
         yield TextLines(id="top")
@@ -208,6 +210,7 @@ class TableScreen(Screen[None]):
         self.set_class(info.seat is None, "spectating")
         self._status()
         self._refresh_footer()
+        self._lay_offs_after_meld()
 
     def _changed_melds(self, message: dict[str, Any], hints: bool) -> frozenset[int]:
         """The melds that changed since this player's last turn ended (a hint)."""
@@ -506,6 +509,7 @@ class TableScreen(Screen[None]):
     def show_error(self, payload: dict[str, Any]) -> None:
         """A refusal from the host: the engine's sentence, shown with a capital."""
         message = str(payload.get("message", ""))
+        self._then_lay_off = ([], [])
         self.error = {**payload, "message": message[:1].upper() + message[1:]}
         self._status()
         self._refresh_footer()
@@ -841,16 +845,43 @@ class TableScreen(Screen[None]):
         self._send(self.game.take_action(cards, melds, lay_offs, self.target))
 
     def action_meld(self) -> None:
-        if any(meld is not None for meld, _ in self.staged):
-            self.note("Lay-offs are staged: p takes the pile with them, Esc clears them.")
+        """The staged groups and the selection as one meld action. Staged lay-offs go
+        with a pile take where the listing has one; otherwise they follow the meld once
+        it stands (a lay-off may need the meld first): "p takes the pile with them" was
+        said with no pile to take, and Esc cleared the groups too (play-test)."""
+        lay_offs = [(meld, ids) for meld, ids in self.staged if meld is not None]
+        if lay_offs and "take_pile" in self.legal_kinds():
+            self.note("Lay-offs are staged: p takes the pile with them and the groups; "
+                      "Esc clears all that is staged.")
             return
-        melds = [ids for _, ids in self.staged]
+        melds = [ids for meld, ids in self.staged if meld is None]
         if self._selected():
             melds.append(self._selected())
+        if not melds and lay_offs:
+            self.staged = []
+            self._refresh_hand()
+            for meld, ids in lay_offs:
+                self._send({"type": "lay_off", "meld": meld, "cards": ids})
+            return
         if not melds:
             self.note("Select the cards of a meld first (g groups one, m melds them all).")
             return
+        self._then_lay_off = ([i for ids in melds for i in ids], lay_offs)
         self._send({"type": "meld", "melds": [self._declaring(ids) for ids in melds]})
+
+    def _lay_offs_after_meld(self) -> None:
+        """The meld sent by m stands (its cards left the hand): the lay-offs staged with it
+        go now. A refusal (`show_error`) leaves them staged."""
+        melded, lay_offs = self._then_lay_off
+        hand = {c.get("id") for c in ((self.message or {}).get("view") or {}).get("hand", [])}
+        if not lay_offs or set(melded) & hand:
+            return
+        self._then_lay_off = ([], [])
+        self.staged = [(m, ids) for m, ids in self.staged if (m, ids) not in lay_offs]
+        self._refresh_hand()
+        for meld, ids in lay_offs:
+            if set(ids) <= hand:
+                self._send({"type": "lay_off", "meld": meld, "cards": ids})
 
     def _declaring(self, ids: list[int]) -> Any:
         """A meld's cards with what its wild cards stand for, where that was typed

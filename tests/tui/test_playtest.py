@@ -168,3 +168,37 @@ async def test_a_refused_new_table_opens_the_form_again_as_it_was_typed() -> Non
         await pilot.pause()
         assert not isinstance(pilot.app.screen, CreateScreen)
         assert "every seat is taken." in screen_text(pilot.app)
+
+
+async def test_m_with_lay_offs_staged_and_no_pile_to_take_melds_then_lays_off() -> None:
+    from tests.tui.conftest import view_message
+
+    link, game = FakeLink(), game_at(HAND_PLAY)  # in play: no pile to take
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"9d 9c 9h", "enter", "g")
+        await pilot.press("slash", *"2c", "enter", "t", "L")
+        target = pilot.app.screen.staged[-1][0]
+        assert target is not None
+        await pilot.press("m")
+        await pilot.pause()
+        assert "p takes the pile" not in status(pilot.app)
+        assert link.actions == [{"type": "meld", "melds": [card_ids(game, 1, "9D", "9C",
+                                                                    "9H")]}]
+        game.apply(1, link.actions[-1])
+        link.push(view_message(game, 1, seq=13))
+        await pilot.pause()
+        assert link.actions[-1] == {"type": "lay_off", "meld": target,
+                                    "cards": card_ids(game, 1, "2C")}
+        game.check(1, link.actions[-1])
+        assert pilot.app.screen.staged == []
+
+
+async def test_m_with_lay_offs_staged_where_the_pile_may_be_taken_says_p() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)  # the draw: the pile is listed
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"2c", "enter", "t", "L", "m")
+        await pilot.pause()
+        assert "p takes the pile with them and the groups" in status(pilot.app)
+    assert link.actions == []
