@@ -198,7 +198,9 @@ async def test_m_with_lay_offs_staged_where_the_pile_may_be_taken_says_p() -> No
     link, game = FakeLink(), game_at(HAND_STAGE)  # the draw: the pile is listed
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
-        await pilot.press("slash", *"2c", "enter", "t", "L", "m")
+        screen = pilot.app.screen
+        screen.staged = [(5, card_ids(game, 1, "2C"))]  # as L stages it where listed
+        await pilot.press("m")
         await pilot.pause()
         assert "p takes the pile with them and the groups" in status(pilot.app)
     assert link.actions == []
