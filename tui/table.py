@@ -52,6 +52,10 @@ ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "ta
 action each stands for; of these, draw, meld, discard, lay-off, take, the ask to go out and
 (in a phase that takes no steal) the steal go to the engine."""
 
+NO_PARTNER = "Each plays alone at this table: there is no partner to ask to go out."
+"""What a asks for in individual play: "stage ... select the card to discard, then a"
+sent a Skarney player, who has neither partner nor discard, looking (play-test)."""
+
 SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
 
@@ -582,6 +586,8 @@ class TableScreen(Screen[None]):
         """The keys help (?) lists the actions of this table's game only: a player of a
         game without offers, or without a pile, is not shown keys for them."""
         kind = NEEDS.get(action)
+        if kind == "ask_to_go_out" and self._alone():
+            return False  # nobody to ask at a table where each plays alone
         name = (self.message or {}).get("view", {}).get("game")
         if kind is None or name not in GAMES:
             return True
@@ -650,6 +656,9 @@ class TableScreen(Screen[None]):
         says whose turn it is or which keys work now. Silence left players guessing."""
         legal = self.legal_kinds()
         action = ASK_ENGINE[key]
+        if action == "ask" and self._alone():
+            self.note(NO_PARTNER)
+            return
         if action == "discard" and not self.listed_in_keys("discard"):
             action = "offer"
         if not legal:
@@ -684,6 +693,12 @@ class TableScreen(Screen[None]):
                 and b.show and b.action.split("(")[0] in NEEDS
                 and self.check_action(b.action.split("(")[0], ())]
         self.note("Not now. You can: " + ", ".join(keys) + "." if keys else "Not now.")
+
+    def _alone(self) -> bool:
+        """The seat plays for itself (its team is itself): there is no partner to ask."""
+        info = self.info
+        team = info.team_of(info.seat) if info is not None else None
+        return team is not None and len(info.teams[team]) == 1  # type: ignore[union-attr]
 
     def _my_turn(self) -> bool:
         """The seat is the one whose turn it is (not a partner asked, nor a seat asked to
@@ -1061,6 +1076,9 @@ class TableScreen(Screen[None]):
         """Where the game's ask carries the going out (a plan), the staged melds and
         lay-offs and the selection are it; else the listing's own plan, if it has one."""
         entry = self.legal_kinds().get("ask_to_go_out")
+        if entry is None and self._alone():
+            self.note(NO_PARTNER)
+            return
         if not self.game.ask_plan or (entry is not None and "options" not in entry):
             self._send({"type": "ask_to_go_out"})
             return
@@ -1070,8 +1088,10 @@ class TableScreen(Screen[None]):
         if entry is None and not (melds or lay_offs or selected):
             # Not offered: the plan the player stages goes to the engine, which judges it;
             # a bare ask was refused as malformed (play-test).
-            self.note("Stage the melds and lay-offs you would go out with (g, L) and "
-                      "select the card to discard, then a.")
+            discard = " and select the card to discard," if self.listed_in_keys("discard") \
+                else ","  # (Skarney goes out without a discard)
+            self.note(f"Stage the melds and lay-offs you would go out with (g, L){discard} "
+                      "then a.")
             return
         entry = entry or {}
         as_meld = self._declaring(selected) if selected else None

@@ -16,6 +16,7 @@ from tests.tui.conftest import (
     game_at,
     lobby_message,
     screen_text,
+    shown,
 )
 from tests.tui.test_looking_and_down import play_until
 from tui.app import make_app
@@ -204,3 +205,15 @@ async def test_m_with_lay_offs_staged_where_the_pile_may_be_taken_says_p() -> No
         await pilot.pause()
         assert "p takes the pile with them and the groups" in status(pilot.app)
     assert link.actions == []
+
+
+@pytest.mark.parametrize("draw", [False, True])
+async def test_a_in_individual_skarney_says_there_is_no_partner(draw: bool) -> None:
+    import engine
+
+    game = engine.create_game("skarney", 3, 1)  # each plays alone; seat 1 to draw
+    if draw:
+        game.apply(1, {"type": "draw"})
+    text, sent = await shown(game, 1, keys=("a",))
+    assert "Each plays alone at this table: there is no partner to ask" in text
+    assert not sent and "discard" not in text.splitlines()[-2]
