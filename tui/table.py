@@ -56,6 +56,10 @@ NO_PARTNER = "Each plays alone at this table: there is no partner to ask to go o
 """What a asks for in individual play: "stage ... select the card to discard, then a"
 sent a Skarney player, who has neither partner nor discard, looking (play-test)."""
 
+LEVEL_FROM = 50
+"""Half-widths (a window of 100 columns or more) from which seat cells name a bot's level
+(``[basic bot]``); narrower, every bot is ``[bot]``."""
+
 SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
 
@@ -327,10 +331,14 @@ class TableScreen(Screen[None]):
         def build() -> list[Text]:
             to_act = set(v.get("to_act", []))
             cells = []
+            # A bot's level is named where every seat's cell has room for it, by the width
+            # alone: chosen per cell by its length, one bot read "[basic bot]" in one deal
+            # and "[bot]" in the next as its counts grew (play-test).
+            narrow = half < LEVEL_FROM
             for seat in range(len(info.names)):
                 args = (info, seat, by_seat.get(seat, {}), v.get("counts", {}).get(seat, {}),
                         seat in to_act, self.game)
-                cell = self._seat_text(*args)
+                cell = self._seat_text(*args, compact=narrow)
                 if cell.cell_len > half - 1:  # the bot's level gives way to the seat's state
                     cell = self._seat_text(*args, compact=True)
                 cells.append(cell)

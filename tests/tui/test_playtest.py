@@ -217,3 +217,22 @@ async def test_a_in_individual_skarney_says_there_is_no_partner(draw: bool) -> N
     text, sent = await shown(game, 1, keys=("a",))
     assert "Each plays alone at this table: there is no partner to ask" in text
     assert not sent and "discard" not in text.splitlines()[-2]
+
+
+async def test_a_bot_reads_the_same_in_every_deal_at_80_columns() -> None:
+    from tests.tui.conftest import view_message
+
+    game = game_at(HAND_STAGE)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1, bots=(3,))
+        seen = []
+        for count in (9, 13):  # a short hand, then a long one in the next deal
+            message = view_message(game, 1, bots=(3,))
+            message["players"][3]["level"] = "basic"
+            message["view"]["counts"][3]["hand"] = count
+            link.push(message)
+            await pilot.pause()
+            seen.append(next(line for line in screen_text(pilot.app).splitlines()
+                             if "bot 3" in line))
+        assert all("bot 3 [bot]" in line for line in seen), seen
