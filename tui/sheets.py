@@ -23,7 +23,8 @@ from tui.widgets import KeysBar
 
 MIN_SIZE = (80, 24)
 KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right",
-             "space": "Space", "escape": "Esc", "enter": "Enter"}
+             "space": "Space", "escape": "Esc", "enter": "Enter",
+             "left_square_bracket": "[", "right_square_bracket": "]"}
 LEAVE_KEYS = "Ctrl+C or Ctrl+Q leaves, after y to confirm (or a second Ctrl+C)."
 COMPACT_BELOW = 100
 """A score sheet narrower than this (80 columns) takes a game's compact layout, where the
@@ -274,18 +275,22 @@ class KeysScreen(ModalScreen[None]):
 
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
-        self.lines = []
         self.screen_keys = screen
         listed = getattr(screen, "listed_in_keys", None)
+        # One line a key, its meanings joined ("n  No / Next deal / Play again"): a key
+        # bound to several actions (one a moment) was listed once for each (play-test).
+        said: dict[str, list[str]] = {}
         for binding in screen.BINDINGS:
             if isinstance(binding, Binding) and (
                     listed is None or listed(binding.action.split("(")[0])):
                 key = ", ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
-                self.lines.append(f"{key:>12}  {binding.description}")
+                if binding.description not in said.setdefault(key, []):
+                    said[key].append(binding.description)
+        self.lines = [f"{key:>12}  {' / '.join(words)}" for key, words in said.items()]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
-            legend = getattr(self.screen_keys, "KEYS_LEGEND", "")
+            legend = getattr(self.screen_keys, "keys_legend", lambda: "")()
             yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\n"
                          + (legend + "\n\n" if legend else "") + LEAVE_KEYS, markup=False)
         yield KeysBar()

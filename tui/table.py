@@ -69,6 +69,14 @@ class TableScreen(Screen[None]):
                    "it off) and [ ] a selected card; on the table, > the meld chosen with t "
                    "(T goes back) and * a meld the last move changed.")
     """The marks the keys help (?) explains beside the keys (play-test: * was unexplained)."""
+    SEATS_LEGEND = "On the seat lines, > marks whose move it is and D the dealer."
+
+    def keys_legend(self) -> str:
+        """The marks of the hand, the table and the seat lines, and the game's own
+        (Looking and Down's SK and frozen were unexplained, play-test)."""
+        return " ".join(part for part in (self.KEYS_LEGEND, self.SEATS_LEGEND,
+                                          self.game.seat_marks) if part)
+
     AUTO_FOCUS = "HandView"
     """What gets the focus when the screen comes back (a sheet or dialog closed) with
     nothing focused: the hand, where keys act. A spectator has no hand to focus and keeps
@@ -636,6 +644,10 @@ class TableScreen(Screen[None]):
             elif event.key in ASK_ENGINE and self.seated() and not self._key_on(event.key):
                 self._not_now(event.key)
                 self._stop(event)
+            elif event.key in ("k", "X") and self.message is not None \
+                    and not self._key_on(event.key) and (event.key == "X" or self.seated()):
+                self._unavailable(event.key)
+                self._stop(event)
             elif event.key in ASK_ENGINE and not self.seated() and self.message is not None:
                 self.note("You are watching: the game's keys are the players'.")
                 self._stop(event)
@@ -651,6 +663,16 @@ class TableScreen(Screen[None]):
         else:
             return
         self._stop(event)
+
+    def _unavailable(self, key: str) -> None:
+        """k or X when the host offers neither now: pressed, they did nothing at all."""
+        if key == "X":
+            self.note("The game record comes when the game is over.")
+        elif "take_back" not in (self.message or {}):  # the host sends it where allowed
+            self.note("Take back is off at this table (the new-table form sets it).")
+        else:
+            self.note("Nothing to take back now: only your own melds and lay-offs of "
+                      "this turn.")
 
     def _key_on(self, key: str) -> bool:
         """Whether some binding of the key is available now (`check_action`)."""

@@ -21,6 +21,7 @@ from tests.tui.conftest import (
 from tests.tui.test_looking_and_down import play_until
 from tui.app import make_app
 from tui.cards import CardLook, CodeError, pick_by_codes
+from tui.games import screen_for
 from tui.sheets import ConfirmDialog
 
 HAND_PLAY = HAND_STAGE.replace("phase: draw", "phase: play")
@@ -236,3 +237,44 @@ async def test_a_bot_reads_the_same_in_every_deal_at_80_columns() -> None:
             seen.append(next(line for line in screen_text(pilot.app).splitlines()
                              if "bot 3" in line))
         assert all("bot 3 [bot]" in line for line in seen), seen
+
+
+async def test_the_keys_help_joins_a_keys_meanings_and_explains_the_seat_marks() -> None:
+    from tests.tui.test_robust import in_lobby
+    from tui.sheets import KeysScreen
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("question_mark")
+        await pilot.pause()
+        lobby_keys = pilot.app.screen.lines
+        assert "           [  Prev page" in lobby_keys and "           ]  Next page" in lobby_keys
+        await pilot.press("escape")
+        await at_table(pilot, link, game, 1)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = pilot.app.screen
+        assert isinstance(keys, KeysScreen)
+        assert [line for line in keys.lines if line.strip().startswith("n ")] == [
+            "           n  No / Next deal / Play again"]
+        legend = keys.screen_keys.keys_legend()
+        assert "> marks whose move it is and D the dealer" in legend
+    looking = screen_for("looking_and_down").seat_marks
+    assert "SK marks the Score Keeper" in looking and "frozen" in looking
+
+
+async def test_k_and_x_say_why_when_the_host_offers_neither() -> None:
+    from tests.tui.conftest import view_message
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("k")
+        assert "Take back is off at this table" in status(pilot.app)
+        await pilot.press("X")
+        assert "The game record comes when the game is over." in status(pilot.app)
+        link.push({**view_message(game, 1), "take_back": False})
+        await pilot.press("k")
+        assert "Nothing to take back now" in status(pilot.app)
+    assert link.sent == []

@@ -33,6 +33,8 @@ class GameScreen:
     complete_at: ClassVar[int] = 7
     ask_plan: ClassVar[bool] = False
     """The ask to go out carries its going out as a plan (Canastone, Skarney)."""
+    seat_marks: ClassVar[str] = ""
+    """What the game's own marks on the seat lines mean, for the keys help's legend."""
     kind_words: ClassVar[dict[str, str]] = {}
     """The log's words for this game's own meld kinds (`eventtext.kind_word`)."""
     """Cards in a complete meld (a canasta or pile), shown as ``size/7``."""

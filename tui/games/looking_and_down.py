@@ -103,6 +103,8 @@ class LookingAndDownScreen(GameScreen):
     kind_words: ClassVar[dict[str, str]] = {
         "red_canasta": "red canasta", "red_canasta_3": "red canasta with its red three",
         "black_canasta": "black canasta", "black_threes": "seven black threes"}
+    seat_marks = ("SK marks the Score Keeper, and frozen a player frozen in time (who may "
+                  "meld and lay off during others' turns).")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
     score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "

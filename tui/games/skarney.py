@@ -161,6 +161,8 @@ class SkarneyScreen(GameScreen):
     complete_at = 0
     phases: ClassVar[dict[str, str]] = {
         **GameScreen.phases, "offer": "offer", "play": "play"}
+    seat_marks = ("skips draw: the player took an ace or wild on offer; took 7♥: cards "
+                  "taken on offer this turn, which they may not offer back.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Bonus", _bonus),
                                                         ("Shutdown", _shutdown))
     score_note = ("Bonus: the hand bonus, for going out or the most meld points.  "
