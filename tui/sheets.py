@@ -60,9 +60,8 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
             unplayed = game.unplayed(item, info)
             out_cut = []
             if item.get("going_out"):
-                went = row.get("went_out")
                 out_cut.append(f"{'' if compact else 'out '}+{item['going_out']}"
-                               + (f" {info.name(went)}" if went is not None else ""))
+                               + went_out_by(row.get("went_out"), info, alone))
             out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
@@ -79,6 +78,16 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
                 end_section=i == len(teams) - 1,
             )
     return table
+
+
+def went_out_by(went: Any, info: TableInfo, alone: bool) -> str:
+    """Who went out, after the bonus: the seat (or, in Looking and Down, the list of
+    seats, which read "out +100 seat [0]", play-test); nothing where each plays alone,
+    as the row's own player is who went out."""
+    seats = went if isinstance(went, list) else [] if went is None else [went]
+    if alone or not seats:
+        return ""
+    return " " + " and ".join(info.name(s) for s in seats)
 
 
 def score_renderable(info: TableInfo, width: int = 0) -> Group:

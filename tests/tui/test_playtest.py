@@ -278,3 +278,38 @@ async def test_k_and_x_say_why_when_the_host_offers_neither() -> None:
         await pilot.press("k")
         assert "Nothing to take back now" in status(pilot.app)
     assert link.sent == []
+
+
+def sheet_text(game: str, row: dict[str, Any], seats: int) -> str:
+    from rich.console import Console
+
+    from tui.panels import TableInfo
+    from tui.sheets import score_renderable
+
+    view = {"game": game, "title": game, "deal_number": 2, "teams": [[s] for s in range(seats)],
+            "score_sheet": [row], "totals": {}}
+    info = TableInfo({"seat": 0, "view": view, "players": []}, tuple(NAMES_3[:seats]),
+                     CardLook())
+    console = Console(width=120, record=True)
+    console.print(score_renderable(info, 120))
+    return console.export_text()
+
+
+NAMES_3 = ("ann", "bob", "cy")
+
+
+def test_the_out_column_reads_as_a_person_expects() -> None:
+    item = {"melded": 170, "penalty": {}, "penalty_total": 0, "deal_score": 270, "total": 270}
+    skarney = {"deal": 1, "went_out": 1, "teams": {
+        "0": {**item, "hand_bonus": 0, "bonus_reason": None},
+        "1": {**item, "hand_bonus": 100, "bonus_reason": "went_out"},
+        "2": {**item, "hand_bonus": 50, "bonus_reason": "most_meld_points"}}}
+    rows = {name: line for line in sheet_text("skarney", skarney, 3).splitlines()
+            for name in NAMES_3 if f" {name} " in line}
+    assert "out +100" in rows["bob"] and " 100 out" not in rows["bob"], rows
+    assert "50 most" in rows["cy"] and "out" not in rows["cy"]
+    looking = {"deal": 1, "went_out": [0], "teams": {
+        "0": {**item, "going_out": 100, "canastas": {}},
+        "1": {**item, "going_out": 0, "canastas": {}}}}
+    text = sheet_text("looking_and_down", looking, 2)
+    assert "out +100" in text and "[0]" not in text and "seat" not in text, text

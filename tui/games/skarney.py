@@ -145,9 +145,12 @@ class SkarneyPanel(GamePanel):
 
 
 def _bonus(item: dict[str, Any], info: TableInfo) -> str:
-    why = {"went_out": "out", "most_meld_points": "most"}.get(item.get("bonus_reason") or "")
+    """The hand bonus for the most meld points; going out's is in the Out column, where
+    the sheet said "-" beside the bonus of the player who went out (play-test)."""
     bonus = item.get("hand_bonus", 0)
-    return f"{bonus} {why}" if bonus else "-"
+    if not bonus or item.get("bonus_reason") == "went_out":
+        return "-"
+    return f"{bonus} most" if item.get("bonus_reason") == "most_meld_points" else str(bonus)
 
 
 def _shutdown(item: dict[str, Any], info: TableInfo) -> str:
@@ -165,8 +168,8 @@ class SkarneyScreen(GameScreen):
                   "taken on offer this turn, which they may not offer back.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Bonus", _bonus),
                                                         ("Shutdown", _shutdown))
-    score_note = ("Bonus: the hand bonus, for going out or the most meld points.  "
-                  "Unplayed: cards left per seat.")
+    score_note = ("Out: going out and its hand bonus.  Bonus: the hand bonus for the most "
+                  "meld points.  Unplayed: cards left per seat.")
 
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
         t = Text(f" · {card_count(counts.get('hand', 0))}" if isinstance(counts, dict) else "")
@@ -283,4 +286,7 @@ class SkarneyScreen(GameScreen):
         return None
 
     def out_items(self, item: dict[str, Any]) -> list[str]:
+        """Going out, with the hand bonus it earned (the engine files it as the bonus)."""
+        if item.get("bonus_reason") == "went_out":
+            return [f"out +{item.get('hand_bonus', 0)}"]
         return []
