@@ -570,12 +570,18 @@ class TableScreen(Screen[None]):
             text = Text(" Watching · ?: keys · s: scores · r: rules · c: chat · q: leave",
                         style="dim")
         width = self.size.width
+        suffix = len("  e: rule text")
+        if err and err.get("rule") and width and 0 < text.cell_len - width <= suffix:
+            # The sentence fits without it: "e: rule text" (the footer's too) gives way
+            # rather than wrap alone onto a second line (play-test).
+            text.right_crop(suffix)
+            data = (*data, width)
         if err and width and text.cell_len > width:
             # A refusal longer than the window takes a second line ("... the pile is
             # frozen" was cut at 80 columns, play-test); two lines at most.
             lines = text.wrap(self.app.console, width)
             text = Text("\n").join(lines[:2])
-            data = (*data, width)
+            data = (*data, "wrapped")
         self.query_one("#status", TextLines).show(data, lambda: text)
 
     # what the footer offers

@@ -313,3 +313,33 @@ def test_the_out_column_reads_as_a_person_expects() -> None:
         "1": {**item, "going_out": 0, "canastas": {}}}}
     text = sheet_text("looking_and_down", looking, 2)
     assert "out +100" in text and "[0]" not in text and "seat" not in text, text
+
+
+async def test_at_80_columns_a_refusal_keeps_to_its_line_and_frozen_keeps_its_stop() -> None:
+    def no_pair(game: Any) -> bool:
+        view = game.view(game.turn) if game.phase == "draw" else {}
+        top = (view.get("discard") or {}).get("top")
+        return bool(top) and top["code"][0] not in "23" and not any(
+            e.get("type") == "take_pile" for e in view.get("legal", []))
+
+    game = play_until(3, 5, no_pair)
+    text, _ = await answered(game, game.turn, keys=("p",))
+    lines = text.splitlines()
+    assert lines[-2].startswith(" ! [LD-P4]") and lines[-2].rstrip().endswith("hand."), lines
+    assert "e Rule text" in lines[-1]
+
+    from tests.tui.test_looking_and_down import _frozen_out_of_turn
+
+    frozen_game = play_until(4, 11, _frozen_out_of_turn)
+    v = frozen_game.view(None)
+    frozen = next(s for s in v["frozen_in_time"] if s != v["turn"])
+    line = screen_for("looking_and_down").prompt(_long_named(frozen_game, frozen))
+    assert line is not None and len(line[0]) <= 80 and line[0].endswith("'s turn."), line
+
+
+def _long_named(game: Any, seat: int) -> Any:
+    from tui.panels import TableInfo
+
+    names = tuple(f"{'abcdefghijklmnop'[:16 - len(str(s))]}{s}" for s in range(game.seats))
+    return TableInfo({"seat": seat, "view": game.view(seat), "players": []}, names,
+                     CardLook())

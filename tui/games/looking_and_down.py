@@ -138,7 +138,9 @@ class LookingAndDownScreen(GameScreen):
         turn = v.get("turn")
         names = " and ".join(info.name(s) for s in frozen)
         if seat in frozen:
-            return (f" Frozen in time: you may meld (m) and lay off (l) now, though it is "
+            # 77 columns with a 16-letter name: "..., though it is bob's turn" took 80
+            # with a short one and lost its full stop (play-test).
+            return (f" Frozen in time: you may meld (m) and lay off (l) in "
                     f"{info.name(turn)}'s turn.", "bold reverse")
         if seat == turn:
             return f" Your turn: {turn_step(v)}. Frozen in time: {names}.", "bold green"
