@@ -460,6 +460,15 @@ class LogView(PaintedOnce):
             self.ascii = ascii
             self.replace(self.lines)
 
+    def on_resize(self) -> None:
+        """A new size shows a full page of the lines it has, ending at the newest: after
+        80x24 grew to 120x40, the log followed from where it was and left most of the
+        taller panel empty (play-test)."""
+        if not self.back:
+            self._full_page = True
+        self.forget()
+        self.refresh()
+
     def _follow(self, count: int, height: int) -> int:
         """Top row while following: unchanged until the rows overflow, then half a page on."""
         if count - self.first <= height and self.first <= count:

@@ -343,3 +343,22 @@ def _long_named(game: Any, seat: int) -> Any:
     names = tuple(f"{'abcdefghijklmnop'[:16 - len(str(s))]}{s}" for s in range(game.seats))
     return TableInfo({"seat": seat, "view": game.view(seat), "players": []}, names,
                      CardLook())
+
+
+async def test_a_larger_window_fills_the_log_with_the_older_lines_it_has() -> None:
+    from tui.widgets import LogView
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        for n in range(60):
+            link.push({"t": "chat", "name": "ann", "text": f"line {n}"})
+        await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        log = pilot.app.screen.query_one("#log", LogView)
+        rows = [log.render_line(y).text.strip() for y in range(log.content_region.height)]
+        assert log.content_region.height > 10
+        assert all(rows), rows  # every row holds a line
+        assert rows[-1] == "ann: line 59", rows
