@@ -54,7 +54,7 @@ action each stands for; of these, draw, meld, discard, lay-off, take, the ask to
 
 NO_PARTNER = "Each plays alone at this table: there is no partner to ask to go out."
 """What a asks for in individual play: "stage ... select the card to discard, then a"
-sent a Skarney player, who has neither partner nor discard, looking (play-test)."""
+sent a player with neither partner nor discard looking (play-test)."""
 
 LEVEL_FROM = 50
 """Half-widths (a window of 100 columns or more) from which seat cells name a bot's level
@@ -1125,7 +1125,7 @@ class TableScreen(Screen[None]):
             # Not offered: the plan the player stages goes to the engine, which judges it;
             # a bare ask was refused as malformed (play-test).
             discard = " and select the card to discard," if self.listed_in_keys("discard") \
-                else ","  # (Skarney goes out without a discard)
+                else ","  # (a game may go out without one)
             self.note(f"Stage the melds and lay-offs you would go out with (g, L){discard} "
                       "then a.")
             return
