@@ -88,7 +88,7 @@ async def play(term: Terminal, done: asyncio.Event, stats: dict[str, int]) -> No
         elif offers(footer, "d", "Draw"):
             term.press("d")
         else:
-            term.press("xy")  # nothing selected: x asks, naming the card; y says yes
+            term.press(" x")  # select the card under the cursor (x alone asks first)
         stats["actions"] += 1
         assert stats["actions"] < 150, "no out-of-turn meld within 150 actions"
         after = await term.wait_until(lambda t, before=footer: done.is_set() or " ! " in t

@@ -215,8 +215,8 @@ async def play_by_keys(term: Terminal, hands: list[tuple[str, ...]]) -> tuple[in
             melds += 1
             continue
         footer = term.footer
-        # (nothing selected: x asks first, naming the card under the cursor; y says yes)
-        term.press("d" if offers(footer, "d", "Draw") else "xy")
+        # (Space selects the card under the cursor: x alone would ask first)
+        term.press("d" if offers(footer, "d", "Draw") else " x")
         presses += 1
         assert presses < 200, "the game should end in about 80 turns per table"
         await term.wait_until(lambda t, before=footer: game_over(t)
