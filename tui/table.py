@@ -699,7 +699,11 @@ class TableScreen(Screen[None]):
             action = "offer"
         if not legal:
             view = (self.message or {}).get("view") or {}
-            waiting = [self.info.name(s) for s in view.get("to_act", ())] if self.info else []
+            free = {p.get("seat") for p in (self.message or {}).get("players") or []
+                    if p.get("name") is None and not p.get("bot")}
+            waiting = [f"seat {s}, which is free (b adds a bot)" if s in free
+                       else self.info.name(s) for s in view.get("to_act", ())] \
+                if self.info else []
             self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
                                               if waiting else "."))
             return

@@ -81,6 +81,10 @@ async def test_a_free_seat_on_turn_says_it_waits_for_someone_to_sit() -> None:
             await pilot.pause()
             assert prompt(pilot.app) == (f" Seat 1 is free: waiting for someone to sit "
                                          f"there{hint}.")
+            if seat is not None:  # a game key meanwhile says the same
+                await pilot.press("d")
+                assert "waiting for seat 1, which is free (b adds a bot)." in status(
+                    pilot.app)
 
 
 async def test_the_hint_and_the_keys_help_say_how_to_select_a_face_card() -> None:
