@@ -110,7 +110,7 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "Next card", show=False),
         Binding("space", "toggle", "Select card", show=False),
         Binding("slash", "type_codes", "Type cards: /kh or 7h selects (a face card "
-                "needs /; 7h starts on its digit)", show=False),
+                "needs /)", show=False),
         Binding("escape", "clear", "Clear selection", show=False),
         Binding("z", "sort", "Sort order", show=False),
         Binding("s", "scores", "Score sheet", show=False),
