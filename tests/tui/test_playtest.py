@@ -53,13 +53,16 @@ async def test_x_after_a_code_that_matched_nothing_asks_before_discarding() -> N
     assert link.actions == [{"type": "discard", "card": card_ids(game, 1, "4S")[0]}]
 
 
-async def test_p_when_the_pile_is_not_listed_says_the_engines_rule() -> None:
-    def no_pair(game: Any) -> bool:
-        view = game.view(game.turn) if game.phase == "draw" else {}
-        top = (view.get("discard") or {}).get("top")
-        return bool(top) and top["code"][0] not in "23" and not any(
-            e.get("type") == "take_pile" for e in view.get("legal", []))
+def no_pair(game: Any) -> bool:
+    """The turn's seat is to draw, the pile's top is no three or wild card, and the pile is
+    not listed: the hand holds no pair of the top's rank (LD-P4)."""
+    view = game.view(game.turn) if game.phase == "draw" else {}
+    top = (view.get("discard") or {}).get("top")
+    return bool(top) and top["code"][0] not in "23" and not any(
+        e.get("type") == "take_pile" for e in view.get("legal", []))
 
+
+async def test_p_when_the_pile_is_not_listed_says_the_engines_rule() -> None:
     game = play_until(3, 5, no_pair)
     text, sent = await answered(game, game.turn, keys=("p",))
     assert sent and sent[0]["type"] == "take_pile"
@@ -319,12 +322,6 @@ def test_the_out_column_reads_as_a_person_expects() -> None:
 
 
 async def test_at_80_columns_a_refusal_keeps_to_its_line_and_frozen_keeps_its_stop() -> None:
-    def no_pair(game: Any) -> bool:
-        view = game.view(game.turn) if game.phase == "draw" else {}
-        top = (view.get("discard") or {}).get("top")
-        return bool(top) and top["code"][0] not in "23" and not any(
-            e.get("type") == "take_pile" for e in view.get("legal", []))
-
     game = play_until(3, 5, no_pair)
     text, _ = await answered(game, game.turn, keys=("p",))
     lines = text.splitlines()
