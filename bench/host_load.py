@@ -84,9 +84,11 @@ from netcode.client import MeldhallClient  # noqa: E402
 RESULTS = ROOT / "bench" / "results" / "host.json"
 SEED = 515151
 SEATS = 4
-PLAY_KEYS = {"draw": "d", "play": "x", "deal_over": "n"}
-"""What a seated player presses in each phase: draw, discard the card under the cursor,
-deal the next hand. Never a meld, so no refusal can stall a table."""
+PLAY_KEYS = {"draw": "d", "play": " x", "deal_over": "n"}
+"""What a seated player presses in each phase: draw, discard the card under the cursor
+(Space selects it: x with nothing selected asks first, and "x y" typed at once left the
+question open until the retry, a second per move), deal the next hand. Never a meld, so
+no refusal can stall a table."""
 DEBUG = bool(os.environ.get('HOST_LOAD_DEBUG'))
 RETRY_S = 2.5
 """A key pressed before that screen had the view is ignored by it: press again."""
@@ -535,7 +537,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "tables": args.tables, "per_table": args.per_table, "pty_sessions": sessions,
             "seated_ptys_per_table": min(SEATS, args.per_table),
             "spectator_ptys_per_table": max(0, args.per_table - SEATS),
-            "players": "seated PTY sessions played by key presses (d, x, n) from the bench, "
+            "players": "seated PTY sessions played by key presses (d, Space x, n) from the bench, "
                        f"{args.delay} s after each view: about one action a second per table",
             "observers": "1 subsystem spectator per table (timestamps actions, says whose turn)",
             "terminal": "100x30 xterm-256color", "game": "hand_and_foot", "seed": SEED,

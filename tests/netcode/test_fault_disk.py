@@ -81,7 +81,12 @@ async def play_until(player: PtyScreen, watcher: PtyScreen, words: str) -> None:
             if "Your turn: draw" in player.text:
                 player.press("\x1bd")
             elif "then discard" in player.text:
-                player.press("\x1bx")
+                # Esc alone (clears a selection, closes a question), then Space selects
+                # the card under the cursor and x discards it (x alone asks first). Sent
+                # together, Esc and Space read as Alt+Space.
+                player.press("\x1b")
+                await asyncio.sleep(0.2)
+                player.press(" x")
             await asyncio.sleep(0.1)
 
     presser = asyncio.get_running_loop().create_task(keys())
