@@ -52,6 +52,9 @@ ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "ta
 action each stands for; of these, draw, meld, discard, lay-off, take, the ask to go out and
 (in a phase that takes no steal) the steal go to the engine."""
 
+PASTE_CODES = 200
+"""Characters of card codes the prompt takes from one paste (a hand's codes are ~60)."""
+
 NO_PARTNER = "Each plays alone at this table: there is no partner to ask to go out."
 """What a asks for in individual play: "stage ... select the card to discard, then a"
 sent a player with neither partner nor discard looking (play-test)."""
@@ -679,6 +682,18 @@ class TableScreen(Screen[None]):
         else:
             self.note("Nothing to take back now: only your own melds and lay-offs of "
                       "this turn.")
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Codes pasted while typing cards (or at the table, which starts typing) join
+        the prompt, up to `PASTE_CODES` characters: a paste there was dropped without a
+        word, though typed keys worked (play-test). The chat line takes its own pastes."""
+        if isinstance(self.focused, Input) or not self.seated():
+            return
+        text = "".join(c if c.isprintable() else " " for c in event.text)
+        self.typing = ((self.typing or "") + text)[:PASTE_CODES]
+        event.stop()
+        event.prevent_default()
+        self._status()
 
     def _key_on(self, key: str) -> bool:
         """Whether some binding of the key is available now (`check_action`)."""

@@ -128,6 +128,19 @@ async def test_typing_a_selected_card_again_says_it_is_selected() -> None:
         assert "You hold only one 9♦." in status(pilot.app)
 
 
+async def test_card_codes_pasted_at_the_table_go_into_the_card_prompt() -> None:
+    from textual import events
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        pilot.app.post_message(events.Paste("7d 7c"))  # as the driver does
+        await pilot.pause()
+        assert "Select cards: 7d 7c_" in screen_text(pilot.app)
+        await pilot.press("enter")
+        assert "selected 2: 7♦ 7♣" in screen_text(pilot.app)
+
+
 async def test_refusals_and_the_log_draw_cards_as_the_session_does() -> None:
     link, game = FakeLink(), game_at(HAND_PLAY)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
