@@ -34,6 +34,19 @@ discard: 6H 8H
 stock: 40"""
 
 
+
+async def seated_at_canastone(pilot: Any, link: Any, game: Any, seat: int = 0,
+                              **extra: Any) -> None:
+    """Welcome, joined at a Canastone table and the seat's first view (`extra`: more keys
+    of the view message, such as the clock)."""
+    from tests.tui.conftest import WELCOME, seated_view
+
+    link.push(WELCOME)
+    link.push({"t": "joined", "table": 5, "seat": seat, "game": "canastone", "seats": 4,
+               "role": "player"})
+    link.push({**seated_view(game, seat), **extra})
+    await pilot.pause()
+
 def position(text: str = TABLE, seats: int = 4, **extra: Any) -> Any:
     spec = engine.parse_position(text)
     spec["seats"] = seats
@@ -123,7 +136,7 @@ async def test_the_listings_plan_is_shown_before_it_is_sent() -> None:
     once (CN-G6), so which card it discards is shown first, and n sends nothing."""
     from textual.widgets import Static
 
-    from tests.tui.conftest import WELCOME, FakeLink, seated_view
+    from tests.tui.conftest import FakeLink
     from tui.app import make_app
     from tui.sheets import ConfirmDialog
 
@@ -134,11 +147,7 @@ async def test_the_listings_plan_is_shown_before_it_is_sent() -> None:
     assert faces[plan["discard"]] == "9S"
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 0, "game": "canastone", "seats": 4,
-                   "role": "player"})
-        link.push(seated_view(game, 0))
-        await pilot.pause()
+        await seated_at_canastone(pilot, link, game)
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog) and not link.actions
@@ -196,7 +205,7 @@ async def test_the_keys_help_lists_only_canastones_actions() -> None:
 async def test_the_clocks_warning_is_never_cut_off_the_pile_line() -> None:
     """With the face-down count, the clock and its warning the pile line outgrew 80
     columns and lost "(25s left!)": the clock then takes a line of its own."""
-    from tests.tui.conftest import WELCOME, FakeLink, screen_text, seated_view
+    from tests.tui.conftest import FakeLink, screen_text
     from tui.app import make_app
 
     game = engine.create_game("canastone", 4, 5)
@@ -204,11 +213,8 @@ async def test_the_clocks_warning_is_never_cut_off_the_pile_line() -> None:
     assert game.view(None)["discard"]["face_down"]
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": seat, "game": "canastone", "seats": 4,
-                   "role": "player"})
-        link.push({**seated_view(game, seat), "clock": {"elapsed": 95, "limit": 120}})
-        await pilot.pause()
+        await seated_at_canastone(pilot, link, game, seat,
+                                  clock={"elapsed": 95, "limit": 120})
         rows = screen_text(pilot.app).splitlines()
     pile = next(i for i, r in enumerate(rows) if r.startswith(" Stock "))
     assert "of them face down" in rows[pile]
@@ -431,18 +437,14 @@ async def test_the_keys_help_lists_T() -> None:
     """T is in the keys help (?) beside t, and the marks' legend says it goes back."""
     from textual.widgets import Static
 
-    from tests.tui.conftest import WELCOME, FakeLink, seated_view
+    from tests.tui.conftest import FakeLink
     from tui.app import make_app
     from tui.sheets import KeysScreen
 
     game = position(ORDER)
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 0, "game": "canastone", "seats": 4,
-                   "role": "player"})
-        link.push(seated_view(game, 0))
-        await pilot.pause()
+        await seated_at_canastone(pilot, link, game)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(pilot.app.screen, KeysScreen)
@@ -537,17 +539,13 @@ async def test_the_score_sheet_at_80x24_keeps_each_item_on_one_line() -> None:
 
 
 async def test_the_score_sheet_takes_the_full_layout_when_the_window_widens() -> None:
-    from tests.tui.conftest import WELCOME, FakeLink, screen_text, seated_view
+    from tests.tui.conftest import FakeLink, screen_text
     from tui.app import make_app
 
     game = play_until(4, 2, _scored_with_canastas)
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 0, "game": "canastone", "seats": 4,
-                   "role": "player"})
-        link.push(seated_view(game, 0))
-        await pilot.pause()
+        await seated_at_canastone(pilot, link, game)
         await pilot.press("s")
         await pilot.pause()
         assert "Canastas: rank, class" in screen_text(pilot.app)
