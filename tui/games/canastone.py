@@ -190,21 +190,18 @@ def _canastas_short(item: dict[str, Any], info: TableInfo) -> str:
     return "\n".join(lines) or "-"
 
 
+def _red_threes(item: dict[str, Any], info: TableInfo, short: bool = False) -> str:
+    """``3 x 100: 300``, or as one word where columns are narrow: ``3x100=300``."""
+    reds = item.get("red_threes") or {}
+    count = reds.get("count", 0)
+    if not count:
+        return "-"
+    form = "{}x{}={}" if short else "{} x {}: {}"
+    return form.format(count, reds.get("each", 0), reds.get("points", 0))
+
+
 def _red_threes_short(item: dict[str, Any], info: TableInfo) -> str:
-    """`_red_threes` as one word: ``3x100=300``."""
-    reds = item.get("red_threes") or {}
-    count = reds.get("count", 0)
-    if not count:
-        return "-"
-    return f"{count}x{reds.get('each', 0)}={reds.get('points', 0)}"
-
-
-def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
-    reds = item.get("red_threes") or {}
-    count = reds.get("count", 0)
-    if not count:
-        return "-"
-    return f"{count} x {reds.get('each', 0)}: {reds.get('points', 0)}"
+    return _red_threes(item, info, short=True)
 
 
 class CanastoneScreen(GameScreen):
