@@ -231,7 +231,25 @@ class SearchBot:
         if world.over or world.deal_number != deal or world.phase in world.BETWEEN_DEALS:
             gained = {t: world.totals.get(t, 0) - before.get(t, 0)
                       for t in range(len(world.teams))}
-        else:  # the deal goes on: judged as the score sheet would score it ending now
-            gained = world.score_if_ended()
+        elif tactics_for({"game": world.name}).judge_by_score_sheet:
+            gained = world.score_if_ended()  # the deal goes on: as the sheet would score it
+        else:
+            gained = self._table_value(world)
         others = [v for t, v in gained.items() if t != ours]
         return gained.get(ours, 0) - (max(others) if others else 0)
+
+    @staticmethod
+    def _table_value(world: Any) -> dict[int, float]:
+        """Each side's melds as they stand (card points, and 300 a canasta), less the
+        cards its players still hold: a rough score of an unfinished deal."""
+        public = world.view(None)
+        tactics = tactics_for(public)
+        value = {t: 0.0 for t in range(len(world.teams))}
+        for m in public.get("melds", ()):
+            value[m["team"]] += sum(tactics.points(c["code"], public) for c in m["cards"])
+            if m.get("complete"):
+                value[m["team"]] += 300
+        for t, seats in enumerate(world.teams):
+            for s in seats:
+                value[t] -= 10 * len(world.hands[s])
+        return value
