@@ -141,6 +141,27 @@ async def test_card_codes_pasted_at_the_table_go_into_the_card_prompt() -> None:
         assert "selected 2: 7♦ 7♣" in screen_text(pilot.app)
 
 
+async def test_a_long_paste_into_chat_keeps_what_fits() -> None:
+    from textual import events
+    from textual.widgets import Input
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("c")
+        await pilot.pause()
+        chat = pilot.app.screen.query_one("#chat", Input)
+        assert pilot.app.focused is chat
+        pilot.app.post_message(events.Paste("hello " * 100))  # 600 characters
+        await pilot.pause()
+        assert len(chat.value) == chat.max_length and chat.value.startswith("hello hello")
+        chat.value = "hi "
+        chat.cursor_position = 3
+        pilot.app.post_message(events.Paste("there"))
+        await pilot.pause()
+        assert chat.value == "hi there"
+
+
 async def test_refusals_and_the_log_draw_cards_as_the_session_does() -> None:
     link, game = FakeLink(), game_at(HAND_PLAY)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
