@@ -167,6 +167,18 @@ async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw
     assert isinstance(pilot.app.screen, TableScreen)
 
 
+async def joined_with(pilot: Any, link: FakeLink, message: dict[str, Any]) -> None:
+    """Welcome, joined and the first view ``message``, for any game: the game, the seat
+    and the seats are read from the message itself."""
+    seat = message["seat"]
+    link.push(WELCOME)
+    link.push({"t": "joined", "table": message["table"], "seat": seat,
+               "game": message["view"]["game"], "seats": len(message["players"]),
+               "role": "spectator" if seat is None else "player"})
+    link.push(message)
+    await pilot.pause()
+
+
 def screen_text(app: Any) -> str:
     """What the App's screen shows now, as plain lines."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
@@ -191,11 +203,7 @@ async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=size) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": seat, "game": game.name,
-                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
-        link.push(seated_view(game, seat))
-        await pilot.pause()
+        await joined_with(pilot, link, seated_view(game, seat))
         assert isinstance(app.screen, TableScreen)
         for key in keys:
             await pilot.press(key)

@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.bots import make_bot
-from tests.tui.conftest import PLAYERS, answered, shown
+from tests.tui.conftest import PLAYERS, answered, joined_with, seated_view, shown
 from tui.games.canastone import CanastoneScreen
 
 NAMES = PLAYERS
@@ -34,18 +34,6 @@ discard: 6H 8H
 stock: 40"""
 
 
-
-async def seated_at_canastone(pilot: Any, link: Any, game: Any, seat: int = 0,
-                              **extra: Any) -> None:
-    """Welcome, joined at a Canastone table and the seat's first view (`extra`: more keys
-    of the view message, such as the clock)."""
-    from tests.tui.conftest import WELCOME, seated_view
-
-    link.push(WELCOME)
-    link.push({"t": "joined", "table": 5, "seat": seat, "game": "canastone", "seats": 4,
-               "role": "player"})
-    link.push({**seated_view(game, seat), **extra})
-    await pilot.pause()
 
 def position(text: str = TABLE, seats: int = 4, **extra: Any) -> Any:
     spec = engine.parse_position(text)
@@ -147,7 +135,7 @@ async def test_the_listings_plan_is_shown_before_it_is_sent() -> None:
     assert faces[plan["discard"]] == "9S"
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await seated_at_canastone(pilot, link, game)
+        await joined_with(pilot, link, seated_view(game, 0))
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmDialog) and not link.actions
@@ -213,8 +201,8 @@ async def test_the_clocks_warning_is_never_cut_off_the_pile_line() -> None:
     assert game.view(None)["discard"]["face_down"]
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await seated_at_canastone(pilot, link, game, seat,
-                                  clock={"elapsed": 95, "limit": 120})
+        await joined_with(pilot, link, {**seated_view(game, seat),
+                                         "clock": {"elapsed": 95, "limit": 120}})
         rows = screen_text(pilot.app).splitlines()
     pile = next(i for i, r in enumerate(rows) if r.startswith(" Stock "))
     assert "of them face down" in rows[pile]
@@ -444,7 +432,7 @@ async def test_the_keys_help_lists_T() -> None:
     game = position(ORDER)
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await seated_at_canastone(pilot, link, game)
+        await joined_with(pilot, link, seated_view(game, 0))
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(pilot.app.screen, KeysScreen)
@@ -545,7 +533,7 @@ async def test_the_score_sheet_takes_the_full_layout_when_the_window_widens() ->
     game = play_until(4, 2, _scored_with_canastas)
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await seated_at_canastone(pilot, link, game)
+        await joined_with(pilot, link, seated_view(game, 0))
         await pilot.press("s")
         await pilot.pause()
         assert "Canastas: rank, class" in screen_text(pilot.app)

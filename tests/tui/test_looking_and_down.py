@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine.bots import make_bot
-from tests.tui.conftest import WELCOME, FakeLink, screen_text
+from tests.tui.conftest import FakeLink, joined_with, screen_text
 from tui.app import make_app
 from tui.table import TableScreen
 
@@ -41,11 +41,7 @@ async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24)) -
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=size) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": seat, "game": "looking_and_down",
-                   "seats": game.seats, "role": "spectator" if seat is None else "player"})
-        link.push(message(game, seat))
-        await pilot.pause()
+        await joined_with(pilot, link, message(game, seat))
         assert isinstance(app.screen, TableScreen)
         return screen_text(app)
 
@@ -140,11 +136,7 @@ async def test_the_score_sheet_itemises_canastas_red_threes_and_both_hands() -> 
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(100, 40)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 0, "game": "looking_and_down",
-                   "seats": 3, "role": "player"})
-        link.push(message(game, 0))
-        await pilot.pause()
+        await joined_with(pilot, link, message(game, 0))
         await pilot.press("s")
         await pilot.pause()
         text = screen_text(app)
@@ -192,12 +184,9 @@ async def test_eight_seats_of_bots_show_who_is_frozen_whole_at_80_columns() -> N
         link = FakeLink()
         app = make_app(link)
         async with app.run_test(size=size) as pilot:
-            link.push(WELCOME)
-            link.push({"t": "joined", "table": 5, "seat": 0, "game": "looking_and_down",
-                       "seats": 8, "role": "player"})
             view = message(game, 0)  # the frozen seat deals this deal: one more mark
-            link.push({**view, "players": players, "view": {**view["view"], "dealer": frozen}})
-            await pilot.pause()
+            await joined_with(pilot, link, {**view, "players": players,
+                                            "view": {**view["view"], "dealer": frozen}})
             return screen_text(app).splitlines()
 
     name = "ann" if frozen == 0 else f"bot {frozen}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.conftest import WELCOME, FakeLink, finished_game, screen_text, view_message
+from tests.tui.conftest import FakeLink, finished_game, joined_with, screen_text, view_message
 from tui.app import make_app
 
 
@@ -18,11 +18,7 @@ async def test_long_names_wrap_the_words_and_keep_every_figure() -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(80, 24)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot",
-                   "seats": 4, "role": "player"})
-        link.push(message)
-        await pilot.pause()
+        await joined_with(pilot, link, message)
         await pilot.press("s")
         await pilot.pause()
         text = screen_text(app)
