@@ -27,7 +27,6 @@ from .melds import (
     Run,
     RunChange,
     apply_run_change,
-    new_change,
     new_meld,
     new_run,
 )
@@ -345,8 +344,9 @@ class Skarney(PlannedAnswer, CanastaGame):
 
     def _placed(self, ch: Change) -> Change:
         """SK-M6, our reading: a sequence's wild card whose place is the only one that fits
-        (J♠ 2♣ K♠: the Q♠) stands there without being declared, as a player laying it in
-        the gap would expect; where two places fit, the player must still say which."""
+        (J♠ 2♣ K♠: the Q♠, or a wild laid off where one end is closed) stands there
+        without being declared, as a player laying it in the gap would expect; where two
+        places fit, the player must still say which."""
         codes, wild = self._codes, self._wild
         if not all(type(i) is int and 0 <= i < len(codes) for i in ch.added):
             return ch  # the usual checks refuse it, naming their rule
@@ -366,7 +366,6 @@ class Skarney(PlannedAnswer, CanastaGame):
     def _plan_lay_off(self, seat: int, action: dict[str, Any]) -> Commit:
         """SK-M9: on the team's own melds, at most `layoff_limit` cards a meld a turn."""
         self._melding(seat, "lay_off")
-        action = self._lay_off_placed(seat, action)
         commit = super()._plan_lay_off(seat, action)
         mid, count = action["meld"], len(action["cards"])
         limit = self.options["layoff_limit"]
@@ -382,18 +381,9 @@ class Skarney(PlannedAnswer, CanastaGame):
             return events
         return self._with_declared(done) if type(self._melds[mid]) is Run else done
 
-    def _lay_off_placed(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        """A wild card laid off on a sequence at the one place that fits (`_placed`): the
-        action as if it had said so."""
-        mid, cards = action.get("meld"), action.get("cards")
-        if type(mid) is not int or type(cards) is not list or "as" in action \
-                or type(self._melds.get(mid)) is not Run:
-            return action
-        target = self._melds[mid]
-        ch = self._placed(new_change(target, tuple(cards)))
-        if type(ch) is not RunChange:
-            return action
-        return {**action, "as": dict(ch.declared)}
+    def _lay_off_change(self, target: Meld, ids: tuple[int, ...],
+                        action: dict[str, Any]) -> Change:
+        return self._placed(super()._lay_off_change(target, ids, action))
 
     def _plan_steal_wild(self, seat: int, action: dict[str, Any]) -> Commit:
         """SK-W1..W5: a natural from hand for the wild card it stands for, from an opposing

@@ -436,10 +436,7 @@ class CanastaGame(PublicParts, FamilyGame):
         if target is None:
             raise IllegalAction(self.rule_id("M9"), f"there is no meld {mid} of "
                                 f"{'your team' if len(self.teams[0]) > 1 else 'yours'}.")
-        if self.rules.sequences and "as" in action:  # what its wild cards stand for
-            changes = [RunChange(target, ids, self._declared(action["as"], ids))]
-        else:
-            changes = [new_change(target, ids)]
+        changes = [self._lay_off_change(target, ids, action)]
         # `_check_changes` for one extension (whole-result checks concern new melds only).
         team = self.team_of[seat]
         checker = self._checkers.get(team)  # `_checker(team)`, its usual case written out
@@ -476,6 +473,14 @@ class CanastaGame(PublicParts, FamilyGame):
             self._after_play(seat, events, discarded=False)
             return events
         return commit
+
+    def _lay_off_change(self, target: Meld, ids: tuple[int, ...],
+                        action: dict[str, Any]) -> Change:
+        """The change a lay-off makes (where the rules have sequences, with what its wild
+        cards stand for, `as`); a game may fill in what the action leaves unsaid."""
+        if self.rules.sequences and "as" in action:
+            return RunChange(target, ids, self._declared(action["as"], ids))
+        return new_change(target, ids)
 
     def _plan_discard(self, seat: int, action: dict[str, Any]) -> Commit:
         """One card on the pile ends the turn; the last card of the second hand only as a
