@@ -22,7 +22,7 @@ from netcode.framing import EncodeError
 from netcode.identity import Identity, display_name
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
 from netcode.records import build_record, text_record
-from netcode.session import Session
+from netcode.session import REPLACED, SHUTTING_DOWN, Session
 from netcode.store import Store
 from netcode.table import (
     ABSENT_POLICIES,
@@ -111,7 +111,7 @@ class Lobby:
 
     async def shutdown(self) -> None:
         for session in list(self.sessions):
-            session.close("the host is shutting down")
+            session.close(SHUTTING_DOWN)
         for table in list(self.tables.values()):
             await table.stop()
 
@@ -130,7 +130,7 @@ class Lobby:
     def open_session(self, identity: Identity) -> Session:
         """A new connection: replaces an older one of the same player, then rejoins their seat."""
         for old in [s for s in self.sessions if s.user_id == identity.user_id]:
-            old.close("replaced by a newer connection")
+            old.close(REPLACED)
         session = Session(self, identity)
         self.sessions.add(session)
         session.put(self._welcome(session))

@@ -49,6 +49,7 @@ from netcode.inputgate import InputLimits
 from netcode.lobby import Lobby, LobbyLimits
 from netcode.protocol import error_frame
 from netcode.registry import Registry
+from netcode.session import IDLE
 from netcode.sharing import STARTING_AT_ONCE, ScreenShare
 from netcode.store import Store
 from netcode.subsystem import SubsystemHandler
@@ -503,7 +504,7 @@ class Host:
             for session in list(self.lobby.sessions):
                 if now - session.last_input > timeout:
                     log.info("closing idle session %r", session)
-                    session.close("idle for too long")
+                    session.close(IDLE)
             self.lobby.expire_tables(now)
 
 

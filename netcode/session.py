@@ -29,6 +29,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+REPLACED = "replaced by a newer connection"
+SHUTTING_DOWN = "the host is shutting down"
+IDLE = "idle for too long"
+TOO_FAR_BEHIND = "too far behind"
+"""Reasons the host closes a session (its ``bye`` says them; a terminal adds a line of
+its own for each, ``netcode.terminal.FAREWELLS``)."""
+
 REQUEST_RATE = 50.0
 """Requests a second a session may make, sustained; a screen sends a few per move."""
 REQUEST_BURST = 200.0
@@ -68,7 +75,7 @@ class Session:
             return
         if not self.outbox.put(frame, replace_key) and self.outbox.overflowed:
             log.warning("%r: outbox overflowed; closing the session", self)
-            self.close("too far behind")
+            self.close(TOO_FAR_BEHIND)
 
     async def frames(self) -> AsyncIterator[bytes]:
         """Frames to write, in order, until the session closes."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from netcode.driver import RESTORE_SEQUENCES, SYSTEMS, color_system_for
 from netcode.inputgate import PASTE_END, PASTE_START, InputGate, InputLimits
-from netcode.session import Session
+from netcode.session import IDLE, REPLACED, SHUTTING_DOWN, TOO_FAR_BEHIND, Session
 from netcode.sharing import AppScreen, ScreenShare
 from tui.rendering import SHORTCUTS
 
@@ -41,14 +41,12 @@ def pointer_motion_only(text: str) -> bool:
 
 
 FAREWELLS = {
-    "replaced by a newer connection":
-        "meldhall: you connected again from elsewhere, so this connection is closed.",
-    "the host is shutting down":
-        "meldhall: the host is shutting down; your games are saved. Connect again later.",
-    "idle for too long": "meldhall: closed after too long without a key press. "
-                         "Connect again to play on.",
-    "too far behind": "meldhall: this terminal fell too far behind the game and was closed. "
-                      "Connect again to catch up.",
+    REPLACED: "meldhall: you connected again from elsewhere, so this connection is closed.",
+    SHUTTING_DOWN: "meldhall: the host is shutting down; your games are saved. "
+                   "Connect again later.",
+    IDLE: "meldhall: closed after too long without a key press. Connect again to play on.",
+    TOO_FAR_BEHIND: "meldhall: this terminal fell too far behind the game and was closed. "
+                    "Connect again to catch up.",
 }
 """The line a player's terminal shows when the host ends the session (by the session's
 close reason): the screen used to vanish with only ssh's "Connection closed" (play-test)."""
