@@ -57,6 +57,7 @@ the score sheet (play-test)."""
 PEOPLE_PACE = 0.1
 """Paces below this are for bots racing (tests, benchmarks), which nobody reads."""
 
+
 def replayed(record: TableRecord) -> tuple[engine.Game, list[dict[str, Any]]]:
     """A stored table's game rebuilt from its log (``engine.replay``), and its last moves'
     events as a table keeps them: after a restart, people coming back still find the last

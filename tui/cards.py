@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.cards import (
+    GLYPHS,
     JOKER,
     RANK_ORDER,
     SUIT_ORDER,
@@ -70,7 +71,7 @@ def cards_text(cards: Iterable[dict[str, Any]], look: CardLook = CardLook(),
 
 CODE_IN_TEXT = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 """A card's code inside a sentence the engine wrote ("You took a 3C on offer")."""
-TO_ASCII = str.maketrans("♠♥♦♣", "SHDC")
+TO_ASCII = str.maketrans({glyph: suit for suit, glyph in GLYPHS.items()})
 
 
 def codes_as_shown(text: str, look: CardLook = CardLook()) -> str:
@@ -86,7 +87,7 @@ def ascii_suits(line: Text) -> Text:
     """A line with its suit glyphs as letters (one cell each, so its styles keep their
     places): the log is written with glyphs and shown with letters where the session
     asks for ASCII suits, old lines too."""
-    if not any(g in line.plain for g in "♠♥♦♣"):
+    if not any(g in line.plain for g in GLYPHS.values()):
         return line
     out = line.copy()
     out.plain = line.plain.translate(TO_ASCII)
