@@ -19,10 +19,10 @@ NATURAL_CLASSES = ("natural", "wild_natural")  # how CN-G1, S5, S6 count wild ca
 MIXED_CLASSES = ("mixed", "wild_mixed")
 
 MELD_ORDER = ("own", "threes", "naturals_on_wild", "onto_canasta", "no_wild_melds", "size",
-              "shape")
+              "one_rank", "shape")
 MELD_IDS = {"own": "CN-M14", "threes": "CN-M4", "naturals_on_wild": "CN-M11",
             "onto_canasta": "CN-M10", "no_wild_melds": "CN-O9", "size": "CN-M2",
-            "shape": "CN-M3"}
+            "one_rank": "CN-M1", "shape": "CN-M3"}
 
 
 def canasta_class(m: Meld, codes: list[str]) -> str | None:

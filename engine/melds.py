@@ -237,6 +237,20 @@ class MeldChecker:
                     f"card{'s' if limit != 1 else ''}, not {wilds}.")
         return None
 
+    def one_rank(self, ch: Change) -> str | None:
+        """Naturals of one rank, for a game whose rules give that its own id ahead of the
+        wild limit (`shape` says the same where one id covers both)."""
+        if self.is_run(ch):
+            return None
+        is_wild = self.rules.is_wild
+        ranks = {c[:-1] for c in self._faces(ch.added) if not is_wild(c)}
+        if ch.meld is not None and ch.meld.rank is not None:
+            ranks.add(ch.meld.rank)
+        if len(ranks) > 1:
+            return ("a meld holds naturals of one rank only, not "
+                    + ", ".join(sorted(ranks, key=RANK_ORDER.__getitem__)) + ".")
+        return None
+
     def shape(self, ch: Change) -> str | None:
         """Naturals of one meldable rank, and no more wilds than the size allows (or, where
         the rules allow sequences, a run: `sequence`)."""

@@ -21,6 +21,14 @@ def test_CN_M1_rank_melds_and_wild_melds() -> None:
     assert meld_view(game, 0, None)["kind"] == "wild"
 
 
+def test_CN_M1_naturals_of_two_ranks_are_refused_by_their_own_rule() -> None:
+    """Play-test: a 4 and two 5s (or a 4 laid off onto the 5s) was refused as CN-M3, the
+    wild limit, whose text says nothing of ranks."""
+    game = playing("4C 5C 5S 4H 9S", "melds.0: QH QS QD | 5H 5D 5S\n")
+    refused(game, 0, meld(game, 0, "4C 5C 5S"), "CN-M1")
+    refused(game, 0, lay(game, 0, meld_id(game, 0, "5"), "4H"), "CN-M1")
+
+
 def test_CN_M2_a_new_meld_has_three_cards() -> None:
     game = playing("9S 9D KH 4C 5C")
     refused(game, 0, meld(game, 0, "9S 9D"), "CN-M2")
