@@ -349,6 +349,7 @@ class Lobby:
             "open_seat": bind(self.on_open_seat),
             "action": bind(self.on_action), "again": bind(self.on_again),
             "record": bind(self.on_record), "take_back": bind(self.on_take_back),
+            "ready": bind(self.on_ready),
             "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
 
@@ -532,6 +533,11 @@ class Lobby:
         table = self._current(session, seated=False)
         if table is not None:
             table.take_back(session, session.seat)
+
+    async def on_ready(self, session: Session, message: dict[str, Any]) -> None:
+        table = self._current(session, seated=False)
+        if table is not None:
+            table.ready(session, session.seat)
 
     async def on_again(self, session: Session, message: dict[str, Any]) -> None:
         """A new game at the session's table, or, from the lobby, at the finished table it

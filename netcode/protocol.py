@@ -227,6 +227,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
     "again": {"table": (_ID, False)},
     "take_back": {},
+    "ready": {},
     "record": {"table": (_ID, False), "format": (_str(8), False)},
     "ping": {"ref": (_optional(_ID), False)},
     "chat": {"text": (_str(MAX_TEXT), True)},

@@ -47,13 +47,13 @@ RECENT_CHAT = 20
 """Chat lines a session arriving at a table is sent after its first view: a player back
 from a dropped connection had lost what was said (play-test)."""
 DEAL_PAUSE = 5
-"""A bot that starts the next deal waits this many of its paces while people sit at the
-table: at one pace the deal's end (its last melds, the scores) was gone before anyone
-could read it (play-test)."""
-DEAL_PAUSE_FLOOR = 3.0
-"""...and never less than this many seconds at a pace people follow (`PEOPLE_PACE` or
-slower): at a quick pace of 0.2 s the five paces were a second, still too short to read
-the score sheet (play-test)."""
+"""At a racing pace (below `PEOPLE_PACE`), a bot that starts the next deal while people
+sit at the table waits this many of its paces."""
+READY_WAIT = 60.0
+"""At a pace people follow, a bot that deals next waits for every person seated here to
+say they are ready (n), or this many seconds: a fixed pause of a few seconds took the
+deal's end (the last melds, the hands, the score sheet) away before anyone had read it
+(play-tests)."""
 PEOPLE_PACE = 0.1
 """Paces below this are for bots racing (tests, benchmarks), which nobody reads."""
 
@@ -201,8 +201,10 @@ class Table:
         self._rotation = 0
         self._recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
         """The last moves' public events, for a newcomer's first view (``RECENT_MOVES``)."""
-        self._chat: deque[bytes] = deque(maxlen=RECENT_CHAT)
-        """The last chat frames, sent again to a newcomer after its first view."""
+        self._chat: deque[tuple[str, str]] = deque(maxlen=RECENT_CHAT)
+        """The last chat lines (name, text), sent again to a newcomer after its first view."""
+        self._ready: set[int] = set()
+        """Seats whose person has said they are ready for the next deal (between deals)."""
         self._on_change = on_change
         self._unsaved = False
         """The last save failed (the host and the table's screens were told)."""
@@ -261,6 +263,8 @@ class Table:
                 player["covered_by"] = self.covering[seat]
             if self.covered.get(seat):
                 player["covered_deals"] = list(self.covered[seat])
+            if seat in self._ready:
+                player["ready"] = True
             out.append(player)
         return out
 
@@ -317,9 +321,12 @@ class Table:
     def chat(self, name: str, text: str) -> None:
         """Relay one chat line to everyone at the table, players and spectators."""
         frame = server_frame("chat", table=self.id, name=name, text=text)
-        self._chat.append(frame)
+        self._chat.append((name, text))
         for member in list(self.watchers):
             member.put(frame)
+
+    def ready(self, member: Member, seat: int | None) -> None:
+        self._queue.put_nowait(_Item("ready", member=member, seat=seat))
 
     def take_back(self, member: Member, seat: int | None) -> None:
         self._queue.put_nowait(_Item("take_back", member=member, seat=seat))
@@ -360,6 +367,8 @@ class Table:
             await self._handle_again(item)
         elif item.kind == "take_back":
             await self._handle_take_back(item)
+        elif item.kind == "ready":
+            await self._handle_ready(item)
         elif item.kind == "presence":
             await self._publish(events=None, actor=None)
 
@@ -443,8 +452,40 @@ class Table:
         frame = await asyncio.to_thread(self._view_frame, seat, self.players(),
                                         list(self._recent))
         member.put(frame, replace_key=f"view:{self.id}")
-        for line in self._chat:
-            member.put(line)
+        for name, text in self._chat:  # marked: said before this screen came
+            member.put(server_frame("chat", table=self.id, name=name, text=text, earlier=True))
+
+    async def _handle_ready(self, item: _Item) -> None:
+        """A person says the next deal may start: a bot that deals it waits for all of them
+        (`READY_WAIT`); a person who deals it deals it themself."""
+        member, seat = item.member, item.seat
+        assert member is not None
+        if member not in self.watchers:
+            return
+        if seat is None:
+            member.put(error_frame("spectator", "Spectators cannot start the next deal."))
+            return
+        if not self.between_deals or self.over:
+            member.put(error_frame("not_now", "There is no next deal to be ready for now."))
+            return
+        if seat in self._ready:
+            return
+        self._ready.add(seat)
+        self._deal_when_ready()
+        await self._publish(events=None, actor=None)
+
+    def _all_ready(self) -> bool:
+        present = self._present_users()
+        return all(seat in self._ready for seat, occ in enumerate(self.occupants)
+                   if occ.user_id is not None and occ.user_id in present
+                   and seat not in self.covering)
+
+    def _deal_when_ready(self) -> None:
+        """Once everyone here is ready, a bot waiting to deal does so at its pace."""
+        if self.between_deals and not self.over and self._all_ready():
+            for seat in self.to_act:
+                self._bot_pending.pop(seat, None)  # its timer comes to nothing
+            self._schedule_bots()
 
     async def _handle_take_back(self, item: _Item) -> None:
         """The engine says whether the seat's last meld or lay-off may go, and gives the
@@ -556,6 +597,8 @@ class Table:
         if changed:
             self._turn_changed()
         self.between_deals = self.game.hands_after_deal() is not None
+        if not self.between_deals:
+            self._ready.clear()
         members = list(self.watchers.items())
         players = self.players()
         frames = await asyncio.to_thread(self._render, {s for _, s in members}, players)
@@ -615,7 +658,7 @@ class Table:
             return pace
         if pace < PEOPLE_PACE:
             return pace * DEAL_PAUSE
-        return max(pace * DEAL_PAUSE, DEAL_PAUSE_FLOOR)
+        return pace if self._all_ready() else READY_WAIT
 
     def _schedule_bots(self) -> None:
         # Reads the cached to_act/over: this also runs on the loop while a worker
@@ -650,6 +693,7 @@ class Table:
 
     def _presence_changed(self) -> None:
         self._check_absence()
+        self._deal_when_ready()  # the one person not ready may just have left
         self._queue.put_nowait(_Item("presence"))
         if self._on_change is not None:
             self._on_change(self)

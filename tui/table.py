@@ -121,6 +121,7 @@ class TableScreen(Screen[None]):
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),
         Binding("n", "next_deal", "Next deal"),
+        Binding("n", "ready", "Ready"),
         Binding("n", "again", "Play again"),
         Binding("X", "record", "Game record"),
         Binding("k", "take_back", "Take back"),
@@ -642,6 +643,8 @@ class TableScreen(Screen[None]):
         if action == "again":
             return bool(self.message and self.message.get("over")
                         and self.message.get("seat") is not None)
+        if action == "ready":
+            return self._may_say_ready()
         if action == "take_back":
             return bool(self.message and self.message.get("take_back"))
         if action == "record":
@@ -1202,6 +1205,20 @@ class TableScreen(Screen[None]):
     def action_next_deal(self) -> None:
         self._send({"type": "next_deal"})
 
+    def _may_say_ready(self) -> bool:
+        """Between deals, a seated player whom someone else deals for: n tells the host
+        they have read the deal's end (a bot dealing waits for everyone, netcode READY_WAIT)."""
+        message = self.message or {}
+        view = message.get("view") or {}
+        seat = message.get("seat")
+        if seat is None or view.get("phase") != "deal_over" or seat in view.get("to_act", ()):
+            return False
+        return not any(p.get("seat") == seat and p.get("ready")
+                       for p in message.get("players") or [])
+
+    def action_ready(self) -> None:
+        self._send_request({"t": "ready"})
+
     def action_take_back(self) -> None:
         """Undo your last meld or lay-off of this turn (a table option; the engine judges)."""
         self._send_request({"t": "take_back"})
@@ -1311,6 +1328,28 @@ class TableScreen(Screen[None]):
             answered)
 
 
+def deal_over_text(info: TableInfo, dealer: int | None) -> str:
+    """Between deals: a person deals when they like; a bot deals once every person seated
+    and here has pressed n (the host waits, netcode READY_WAIT), so each is told whom it
+    waits for."""
+    seat = info.seat
+    if seat is not None and seat == dealer:
+        return " Deal over. s: score sheet   n: deal the next deal"
+    players = info.message.get("players") or []
+    if not any(p.get("seat") == dealer and (p.get("bot") or p.get("covered_by"))
+               for p in players):
+        return f" Deal over. {info.name(dealer)} deals next (s: score sheet)."
+    waiting = [p["seat"] for p in players if not p.get("bot") and p.get("present")
+               and not p.get("covered_by") and not p.get("ready")]
+    if seat in waiting:
+        return (f" Deal over. {info.name(dealer)} deals when everyone is ready.   "
+                "n: ready   s: score sheet")
+    if waiting:
+        names = " and ".join(info.name(s) for s in waiting)
+        return f" Deal over. Waiting for {names} to be ready (n); s: score sheet."
+    return f" Deal over. {info.name(dealer)} deals the next deal."
+
+
 def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     """The line that says whose move it is, and the partner question, for everyone."""
     v, seat = info.view, info.seat
@@ -1335,10 +1374,7 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
                     "the answer.", "bold")
         return f" {info.name(asker)} asks {info.name(partner)} to go out.", "bold"
     if phase == "deal_over":
-        dealer = to_act[0] if to_act else None
-        if seat == dealer:
-            return " Deal over. s: score sheet   n: deal the next deal", "bold"
-        return f" Deal over. {info.name(dealer)} deals next (s: score sheet).", "bold"
+        return deal_over_text(info, to_act[0] if to_act else None), "bold"
     if not to_act:
         return " Waiting.", "dim"
     turn = to_act[0]

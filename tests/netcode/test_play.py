@@ -243,8 +243,12 @@ async def test_someone_arriving_at_a_table_is_sent_what_was_said_there(  # type:
     sam = await connect("sam")
     sam.send("watch", table=table)
     await sam.wait_for("view")
-    said = [(await sam.wait_for("chat"))["text"] for _ in range(2)]
-    assert said == ["hello", "ready when you are"]
+    said = [await sam.wait_for("chat") for _ in range(2)]
+    assert [m["text"] for m in said] == ["hello", "ready when you are"]
+    assert all(m.get("earlier") for m in said)  # not to be read as said just now (play-test)
+    ann.send("chat", text="welcome")
+    now = await sam.wait_for("chat", lambda m: m["text"] == "welcome")
+    assert "earlier" not in now
 
 
 async def test_a_bot_waits_longer_to_start_the_next_deal_while_people_sit(  # type: ignore[no-untyped-def]
@@ -266,17 +270,46 @@ async def test_a_bot_waits_longer_to_start_the_next_deal_while_people_sit(  # ty
     assert table.bot_pace() == 0.04  # nobody to read it
 
 
-async def test_the_pause_before_the_next_deal_is_long_enough_to_read_at_a_quick_pace(  # type: ignore[no-untyped-def]
+def deal_played(game: Any) -> Any:
+    """The game once random players have played its deal to the end."""
+    from engine.bots import make_bot
+
+    bots = [make_bot("random", s) for s in range(game.seats)]
+    while game.phase != "deal_over":
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    return game
+
+
+async def test_a_bot_that_deals_next_waits_until_the_people_say_they_are_ready(  # type: ignore[no-untyped-def]
         host, connect) -> None:
-    """At a pace of 0.2 s five paces were one second: the score sheet was gone before a
-    person had read it (play-test). A pace for racing bots (tests) keeps its five paces."""
-    from netcode.table import DEAL_PAUSE_FLOOR
+    """A fixed pause of a few seconds took the deal's end away before the players had
+    read it (play-tests): at a pace people follow, the bot deals once everyone seated
+    has pressed n (or after READY_WAIT), and everyone sees who is ready."""
+    from netcode.table import READY_WAIT
 
     ann = await connect("ann")
-    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
              table={"bot_pace_ms": 200})
-    table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
-    table.between_deals = True
-    assert table.bot_pace() == DEAL_PAUSE_FLOOR
-    table.settings["bot_pace_ms"] = 1000  # a slow pace: its own five paces are longer
-    assert table.bot_pace() == 5.0
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    bea = await connect("bea")
+    bea.send("sit", table=table_id, seat=2)
+    await bea.wait_for("joined")
+    cy = await connect("cy")
+    cy.send("watch", table=table_id)
+    await cy.wait_for("joined")
+    ann.send("ready")  # mid-deal: nothing to be ready for
+    assert "no next deal" in (await ann.wait_for("error"))["message"]
+    table.game = deal_played(table.game)
+    table.between_deals = True  # (the table's own flag, as its next publish sets it)
+    assert table.bot_pace() == READY_WAIT
+    cy.send("ready")
+    assert (await cy.wait_for("error"))["code"] == "spectator"
+    ann.send("ready")
+    seen = await cy.wait_for("view", lambda m: any(p.get("ready") for p in m["players"]))
+    assert [p["seat"] for p in seen["players"] if p.get("ready")] == [0]
+    assert table.bot_pace() == READY_WAIT  # bea has not said so yet
+    bea.send("leave")  # the one not ready goes: nobody else to wait for
+    await bea.wait_for("left")
+    assert table.bot_pace() == 0.2

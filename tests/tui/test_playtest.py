@@ -297,7 +297,7 @@ async def test_the_keys_help_joins_a_keys_meanings_and_explains_the_seat_marks()
         keys = pilot.app.screen
         assert isinstance(keys, KeysScreen)
         assert [line for line in keys.lines if line.strip().startswith("n ")] == [
-            "           n  No / Next deal / Play again"]
+            "           n  No / Next deal / Ready / Play again"]
         legend = keys.screen_keys.keys_legend()
         assert "> marks whose move it is and D the dealer" in legend
     looking = screen_for("looking_and_down").seat_marks

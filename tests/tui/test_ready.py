@@ -1,0 +1,67 @@
+"""Between deals, a bot that deals next waits for the people at the table to press n:
+each screen says whom the table waits for (play-test: the deal's end was gone in seconds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.bots import make_bot
+from tests.tui.conftest import FakeLink, at_table, screen_text, view_message
+from tui.app import make_app
+
+
+def deal_played(seed: int = 5) -> Any:
+    game = engine.create_game("hand_and_foot", 4, seed, {"deals": 2})
+    bots = [make_bot("random", s) for s in range(4)]
+    while game.phase != "deal_over":
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    return game
+
+
+def ready(message: dict[str, Any], *seats: int) -> dict[str, Any]:
+    for p in message["players"]:
+        if p["seat"] in seats:
+            p["ready"] = True
+    return message
+
+
+async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() -> None:
+    game = deal_played()
+    dealer = min(game.to_act)
+    me = (dealer + 1) % 4
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, me, bots=(dealer,))
+        text = screen_text(pilot.app)
+        assert f"bot {dealer} deals when everyone is ready." in text
+        assert "n: ready" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "ready"}
+        assert link.actions == []  # not the dealer's next_deal
+        link.push(ready(view_message(game, me, bots=(dealer,)), me))
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Waiting for" in text and "to be ready" in text
+        sent = len(link.sent)
+        await pilot.press("n")  # already said: nothing more goes
+        await pilot.pause()
+        assert len(link.sent) == sent
+        everyone = [s for s in range(4) if s != dealer]
+        link.push(ready(view_message(game, me, bots=(dealer,)), *everyone))
+        await pilot.pause()
+        assert f"bot {dealer} deals the next deal." in screen_text(pilot.app)
+
+
+async def test_a_person_dealing_next_is_waited_for_as_before() -> None:
+    game = deal_played()
+    dealer = min(game.to_act)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, dealer)
+        assert "n: deal the next deal" in screen_text(pilot.app)
+        await pilot.press("n")
+        await pilot.pause()
+    assert link.actions == [{"type": "next_deal"}]
