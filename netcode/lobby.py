@@ -438,6 +438,14 @@ class Lobby:
         if seat is not None:
             return seat
         free = [s for s, occ in enumerate(table.occupants) if occ.free]
+        looked = table.seat_looked_at(session.user_id)
+        if looked is not None and wanted in (None, looked) and looked in free:
+            wanted = looked  # the seat whose cards they saw: theirs to take again
+        elif looked is not None:
+            session.put(error_frame(
+                "seen_hand", f"You saw seat {looked}'s cards in this deal, so you may sit "
+                             f"only there until the deal is over."))
+            return None
         if wanted is None:
             if not free:
                 session.put(error_frame("table_full", "Every seat at that table is taken."))

@@ -203,6 +203,9 @@ class Table:
         """The last moves' public events, for a newcomer's first view (``RECENT_MOVES``)."""
         self._chat: deque[tuple[str, str]] = deque(maxlen=RECENT_CHAT)
         """The last chat lines (name, text), sent again to a newcomer after its first view."""
+        self._looked: dict[str, tuple[int, tuple[int, int]]] = {}
+        """Per person, the seat whose cards they were shown in a deal under way, and that
+        deal (round, deal number): `seat_looked_at`."""
         self._ready: set[int] = set()
         """Seats whose person has said they are ready for the next deal (between deals)."""
         self._on_change = on_change
@@ -303,7 +306,20 @@ class Table:
                 self.idle_since = asyncio.get_running_loop().time()
             self._presence_changed()
 
+    def seat_looked_at(self, user_id: str) -> int | None:
+        """The seat whose cards this person saw in the deal still under way. Before the
+        first move a seat may be left freely, so without this a player could sit, read a
+        hand, leave and sit elsewhere knowing it (play-test); they may sit only there
+        until the deal is over."""
+        looked = self._looked.get(user_id)
+        if looked is None or self.between_deals or self.over \
+                or looked[1] != (self.round, self.game.deal_number):
+            return None
+        return looked[0]
+
     def set_occupant(self, seat: int, occupant: Occupant) -> None:
+        if occupant.user_id is not None and not (self.between_deals or self.over):
+            self._looked[occupant.user_id] = (seat, (self.round, self.game.deal_number))
         self.occupants[seat] = occupant
         self._store.set_seat(self.id, seat, occupant.user_id, occupant.bot)
         self._bots.pop(seat, None)

@@ -371,3 +371,26 @@ async def test_a_request_dropped_by_the_rate_limit_is_answered_by_its_ref(
         assert message["t"] == "pong" or message["code"] == "slow_down"
         answered.add(message["ref"])
     assert answered == set(range(1, 401))
+
+
+async def test_a_hand_seen_before_the_first_move_cannot_be_carried_to_another_seat(  # type: ignore[no-untyped-def]
+        host: Host, connect) -> None:
+    """Play-test: before the first move a seat may be left freely, so bea sat at an
+    opponent's seat, read its hand, left and sat at her partner's seat knowing it. She may
+    sit only where she looked until that deal is over."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=7)
+    table = (await ann.wait_for("joined"))["table"]
+    bea = await connect("bea")
+    bea.send("sit", table=table, seat=1)
+    assert (await bea.wait_for("joined"))["seat"] == 1
+    assert (await bea.wait_for("view"))["view"]["hand"]  # seat 1's cards, on her screen
+    bea.send("leave")
+    assert (await bea.wait_for("left"))["kept"] is False  # the seat is free again
+    bea.send("sit", table=table, seat=2)
+    refusal = await bea.wait_for("error")
+    assert refusal["message"] == ("You saw seat 1's cards in this deal, so you may sit only "
+                                  "there until the deal is over.")
+    assert host.lobby.tables[table].occupants[2].free  # nothing changed
+    bea.send("sit", table=table)  # the first free seat: the one she saw
+    assert (await bea.wait_for("joined"))["seat"] == 1
