@@ -74,6 +74,16 @@ def plain_copy(x: Any) -> Any:
     return x
 
 
+KIND_WORDS = {
+    "draw": "draw", "take_pile": "take the pile", "accept": "take the card offered",
+    "decline": "decline the card offered", "steal_wild": "steal a wild card", "meld": "meld",
+    "lay_off": "lay off", "ask_to_go_out": "ask to go out", "answer": "answer",
+    "declare_last_card": "declare your last card", "offer": "offer a card",
+    "discard": "discard", "end_turn": "end your turn", "next_deal": "start the next deal",
+}
+"""Each action kind as a refusal names it, in the order a turn meets them: "'discard' is
+not allowed in the draw phase" read as the engine's words, not a player's (play-test)."""
+
 WILD = "*"  # the meld group of wild cards (no rank is spelt so)
 
 
@@ -353,7 +363,10 @@ class FamilyGame:
             if self.over:
                 raise IllegalAction(t1, "the game is over.")
             raise IllegalAction(t1, f"it is not seat {seat}'s move now.")
-        raise IllegalAction(t1, f"'{kind}' is not allowed in the {self.phase} phase.")
+        may = [words for k, words in KIND_WORDS.items() if k in self.PHASES[self.phase]]
+        either = ", ".join(may[:-1]) + " or " + may[-1] if len(may) > 1 else "".join(may)
+        raise IllegalAction(t1, f"you cannot {KIND_WORDS.get(kind, kind)} now: you may "
+                                f"{either or 'not act'}.")
 
     # ----------------------------------------------------------------- helpers for games
     def _field(self, action: dict[str, Any], key: str, kind: type, required: bool = True) -> Any:

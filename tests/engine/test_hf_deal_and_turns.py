@@ -186,6 +186,10 @@ def test_HF_T1_only_the_seat_to_act_may_act():
 def test_HF_T1_action_kind_not_in_phase():
     g = position("turn: 1\nphase: draw\nhands.1: 5C 6C")
     refused(g, 1, discard_action(g, 1, "5C"), "HF-T1")
+    with pytest.raises(engine.IllegalAction) as refusal:  # said as a player would (play-test)
+        g.apply(1, discard_action(g, 1, "5C"))
+    assert refusal.value.message == ("you cannot discard now: you may draw, take the pile or "
+                                     "ask to go out.")
     refused(g, 1, {"type": "answer", "answer": {"allow": True}}, "HF-T1")
     refused(g, 1, {"type": "next_deal"}, "HF-T1")
     draw(g, 1)

@@ -261,7 +261,7 @@ async def test_w_before_the_draw_goes_to_the_engine_for_its_rule() -> None:
     game = position(TABLE.replace("phase: play", "phase: draw"))
     text, sent = await answered(game, 0, (80, 24), keys=("w",))
     assert sent == [{"type": "steal_wild"}]
-    assert "[SK-T1] 'steal_wild' is not allowed in the draw phase." in text, text
+    assert "[SK-T1] You cannot steal a wild card now: you may draw." in text, text
     assert "e: rule text" in text
 
 
