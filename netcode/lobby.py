@@ -499,6 +499,9 @@ class Lobby:
             session.put(error_frame("seat_taken", f"Seat {seat} is not free."))
             return
         table.set_occupant(seat, Occupant(bot=kind))
+        # Said at the table: a bot that came or went left no trace, and its level was on
+        # no narrow screen (play-test).
+        table.chat("meldhall", f"{session.name} added a {kind} bot at seat {seat}.")
 
     async def on_remove_bot(self, session: Session, message: dict[str, Any]) -> None:
         table = self._manager(session, "remove a bot")
@@ -512,7 +515,9 @@ class Lobby:
             session.put(error_frame("deal_on", "A bot can leave only between deals: its "
                                                "hand is in play."))
             return
+        kind = table.occupants[seat].bot
         table.set_occupant(seat, Occupant())
+        table.chat("meldhall", f"{session.name} removed the {kind} bot from seat {seat}.")
 
     async def on_open_seat(self, session: Session, message: dict[str, Any]) -> None:
         """The table's creator frees the seat of someone who is away, hand and all, so the

@@ -147,6 +147,8 @@ class _Item:
     action: dict[str, Any] | None = None
     ref: int | None = None
     token: int = 0
+    said: int = 0
+    """(sync) The chat lines said when the member came: later ones reached it live."""
     done: asyncio.Future[None] | None = field(default=None)
 
 
@@ -201,8 +203,10 @@ class Table:
         self._rotation = 0
         self._recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
         """The last moves' public events, for a newcomer's first view (``RECENT_MOVES``)."""
-        self._chat: deque[tuple[str, str]] = deque(maxlen=RECENT_CHAT)
-        """The last chat lines (name, text), sent again to a newcomer after its first view."""
+        self._chat: deque[tuple[int, str, str]] = deque(maxlen=RECENT_CHAT)
+        """The last chat lines (number, name, text), sent again to a newcomer after its
+        first view."""
+        self._said = 0
         self._looked: dict[str, tuple[int, tuple[int, int]]] = {}
         """Per person, the seat whose cards they were shown in a deal under way, and that
         deal (round, deal number): `seat_looked_at`."""
@@ -296,7 +300,7 @@ class Table:
         """Start sending this member frames; its first view comes from the table task."""
         self.watchers[member] = seat
         self.idle_since = None
-        self._queue.put_nowait(_Item("sync", member=member))
+        self._queue.put_nowait(_Item("sync", member=member, said=self._said))
         self._presence_changed()
 
     def detach(self, member: Member) -> None:
@@ -337,7 +341,8 @@ class Table:
     def chat(self, name: str, text: str) -> None:
         """Relay one chat line to everyone at the table, players and spectators."""
         frame = server_frame("chat", table=self.id, name=name, text=text)
-        self._chat.append((name, text))
+        self._said += 1
+        self._chat.append((self._said, name, text))
         for member in list(self.watchers):
             member.put(frame)
 
@@ -468,8 +473,10 @@ class Table:
         frame = await asyncio.to_thread(self._view_frame, seat, self.players(),
                                         list(self._recent))
         member.put(frame, replace_key=f"view:{self.id}")
-        for name, text in self._chat:  # marked: said before this screen came
-            member.put(server_frame("chat", table=self.id, name=name, text=text, earlier=True))
+        for number, name, text in self._chat:  # marked: said before this screen came
+            if number <= item.said:
+                member.put(server_frame("chat", table=self.id, name=name, text=text,
+                                        earlier=True))
 
     async def _handle_ready(self, item: _Item) -> None:
         """A person says the next deal may start: a bot that deals it waits for all of them
