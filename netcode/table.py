@@ -207,6 +207,8 @@ class Table:
         """The last chat lines (number, name, text), sent again to a newcomer after its
         first view."""
         self._said = 0
+        self._syncing: set[Member] = set()
+        """Members whose first view is on its way: their chat comes after it, in order."""
         self._looked: dict[str, tuple[int, tuple[int, int]]] = {}
         """Per person, the seat whose cards they were shown in a deal under way, and that
         deal (round, deal number): `seat_looked_at`."""
@@ -300,10 +302,12 @@ class Table:
         """Start sending this member frames; its first view comes from the table task."""
         self.watchers[member] = seat
         self.idle_since = None
+        self._syncing.add(member)
         self._queue.put_nowait(_Item("sync", member=member, said=self._said))
         self._presence_changed()
 
     def detach(self, member: Member) -> None:
+        self._syncing.discard(member)
         if member in self.watchers:
             del self.watchers[member]
             if not self.watchers:
@@ -344,7 +348,8 @@ class Table:
         self._said += 1
         self._chat.append((self._said, name, text))
         for member in list(self.watchers):
-            member.put(frame)
+            if member not in self._syncing:  # (it has it after its first view)
+                member.put(frame)
 
     def ready(self, member: Member, seat: int | None) -> None:
         self._queue.put_nowait(_Item("ready", member=member, seat=seat))
@@ -473,10 +478,15 @@ class Table:
         frame = await asyncio.to_thread(self._view_frame, seat, self.players(),
                                         list(self._recent))
         member.put(frame, replace_key=f"view:{self.id}")
-        for number, name, text in self._chat:  # marked: said before this screen came
+        # What was said before this screen came is marked so; what was said while its
+        # first view was on its way (a bot covering it "is back") follows, in order.
+        for number, name, text in self._chat:
             if number <= item.said:
                 member.put(server_frame("chat", table=self.id, name=name, text=text,
                                         earlier=True))
+            else:
+                member.put(server_frame("chat", table=self.id, name=name, text=text))
+        self._syncing.discard(member)  # (no await since the replay: nothing said between)
 
     async def _handle_ready(self, item: _Item) -> None:
         """A person says the next deal may start: a bot that deals it waits for all of them

@@ -25,7 +25,7 @@ async def test_a_bot_is_added_at_the_chosen_level_and_an_unknown_level_is_refuse
     assert host.lobby.tables[table_id].occupants[1].bot == "basic"
     ann.send("remove_bot", seat=2)  # before the first move: seats may change
     await ann.wait_for("chat", lambda m: "removed" in m["text"])
-    assert [m["text"] for m in ann.received if m["t"] == "chat"] == [  # a trace at the table
+    assert [m["text"] for m in ann.received if m["t"] == "chat"] == [  # a trace, said once
         "ann added a basic bot at seat 1.", "ann added a random bot at seat 2.",
         "ann removed the random bot from seat 2."]
 
