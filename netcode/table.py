@@ -203,6 +203,9 @@ class Table:
         self._rotation = 0
         self._recent: deque[dict[str, Any]] = deque(maxlen=RECENT_MOVES)
         """The last moves' public events, for a newcomer's first view (``RECENT_MOVES``)."""
+        if not game.log and game.events:  # the first deal's start: no action made it, and
+            # without it the log of deal 1 began with no word of the deal (play-test)
+            self._recent.append({"seq": 0, "seat": None, "events": list(game.events)})
         self._chat: deque[tuple[int, str, str]] = deque(maxlen=RECENT_CHAT)
         """The last chat lines (number, name, text), sent again to a newcomer after its
         first view."""

@@ -222,11 +222,26 @@ async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> 
     assert recent[-1]["seq"] <= first["seq"]
     mine = [r for r in recent if r["seat"] == 0]
     assert {e["type"] for r in mine for e in r["events"]} >= {"drew", "discarded"}
-    assert not card_faces(recent) - card_faces(first["view"]) - {
-        e["card"]["id"] for r in recent for e in r["events"] if e["type"] == "discarded"}
+    assert not card_faces(recent) - card_faces(first["view"]) - {  # (each was face up)
+        e["card"]["id"] for r in recent for e in r["events"]
+        if e["type"] in ("discarded", "upcard")}
     await move()
     later = await sam.wait_for("view", lambda m: m["seq"] > first["seq"])
     assert "recent" not in later
+
+
+async def test_the_first_deals_start_is_in_the_log_of_a_new_table(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: deal 1's log was empty (no "Deal 1 begins", no pile's first card), as
+    no action made those events; later deals had them."""
+    ann = await connect("ann")
+    ann.send("create", game="canastone", seats=4, seed=3)
+    table = (await ann.wait_for("joined"))["table"]
+    sam = await connect("sam")
+    sam.send("watch", table=table)
+    first = await sam.wait_for("view")
+    (start,) = first["recent"]
+    assert start["seq"] == 0 and start["seat"] is None
+    assert [e["type"] for e in start["events"]][:2] == ["deal_started", "pile_started"]
 
 
 async def test_someone_arriving_at_a_table_is_sent_what_was_said_there(  # type: ignore[no-untyped-def]
