@@ -24,6 +24,11 @@ PLAN_HAND = 3
 """A going-out plan is looked for only with this many cards or fewer in hand: it is tried
 on a copy of the game, and larger hands rarely go out by lay-offs alone."""
 
+OUT_BY_MELD_HAND = 7
+"""Melds that leave only the card that goes out (CN-G4) are looked for with this many
+cards or fewer in hand: a new meld of seven is a canasta, which the going out may need,
+and larger hands are checked by the engine when sent, not listed."""
+
 _FIRST = itemgetter(0)
 
 
@@ -73,8 +78,13 @@ def play_entries(game: Canastone, seat: int) -> list[dict[str, Any]]:
     wild_size = table[1]
     reserved = wild_size is not None and wild_size < game.rules.complete_at \
         and game.options["unfinished_wild_meld_blocks_wilds"]
-    room = hand_n - 2  # CN-G4: melds keep two cards; the last ones go by lay-off
-    if room >= 3:
+    room = hand_n - 2  # CN-G4: melds keep two cards; the last ones go by lay-off...
+    blocks = out_blocks(game, seat, hand, groups, table, reserved) \
+        if 4 <= hand_n <= OUT_BY_MELD_HAND else None
+    if blocks:  # ... or all but the one that goes out
+        out.append({"type": "meld", "blocks": blocks, "min_count": 0,
+                    "max_cards": hand_n - 1})
+    elif room >= 3:
         blocks = _blocks(game, hand, groups, table, room, False, reserved)
         if blocks:
             out.append({"type": "meld", "blocks": blocks, "min_count": 0, "max_cards": room})
@@ -90,6 +100,21 @@ def play_entries(game: Canastone, seat: int) -> list[dict[str, Any]]:
     if entry["cards"]:
         out.append(entry)
     return out
+
+
+def out_blocks(game: Canastone, seat: int, hand: list[int], groups: HandGroups,
+               table: TeamTable, reserved: bool) -> list[dict[str, Any]] | None:
+    """New melds of every card but one, after which that one goes out (CN-G4), as blocks
+    any set of which is legal: a smaller set leaves four cards or more. None where there
+    are none: a play-test held 5C 7H 7D 7D with the canastas to go out, and the listing
+    offered no meld (it keeps two cards), though the engine took one."""
+    if game._out_failure(seat, game._melds, None) is not None:
+        return None  # (a new meld of six or fewer completes no canasta the team lacks)
+    blocks = _blocks(game, hand, groups, table, len(hand) - 1, False, reserved)
+    if sum(len(b["cards"]) for b in blocks) != len(hand) - 1:
+        return None
+    melds = {"type": "meld", "melds": [list(b["cards"]) for b in blocks]}
+    return blocks if passing(game, seat, [melds]) else None
 
 
 def meld_blocks(game: Canastone, seat: int, max_cards: int,

@@ -68,6 +68,21 @@ def test_CN_G4_one_card_is_kept_only_to_go_out_with() -> None:
     assert [e["type"] for e in game.legal(0)] == ["discard"]
 
 
+def test_CN_G4_a_meld_that_leaves_only_the_card_going_out_is_listed() -> None:
+    """Play-test: 5C 7H 7D 7D with the canastas to go out; the engine took the meld of
+    the sevens, but the listing kept two cards and offered none (no m on the screen)."""
+    game = ready("5C 7H 7D 7D")
+    (entry,) = [e for e in game.legal(0) if e["type"] == "meld"]
+    assert entry["max_cards"] == 3
+    assert [sorted(b["cards"]) for b in entry["blocks"]] == [sorted(ids(game, 0, "7H 7D 7D"))]
+    game.apply(0, {"type": "meld", "melds": [entry["blocks"][0]["cards"]]})
+    assert [e["type"] for e in game.legal(0)] == ["discard"]  # and the 5C goes out
+    for closed in (position(PLAY + "hands.0: 5C 7H 7D 7D\nmelds.0: QH QS QD\n"),  # CN-G1
+                   ready("2C 7H 7D 7D"),  # the card left would be a wild card
+                   ready("5C 7H 7D 7D", barred=True)):  # CN-G7
+        assert not [e for e in closed.legal(0) if e["type"] == "meld"]
+
+
 def test_CN_G5_the_ask_carries_a_whole_going_out() -> None:
     game = ready("KC 9D")
     k = meld_id(game, 0, "K")
