@@ -77,8 +77,9 @@ def split_login(username: str) -> tuple[str, str | None]:
     upper-cased with dashes and spaces taken out."""
     name, plus, code = username.partition("+")
     if not NAME_RE.match(name):
+        shown = name if len(name) <= 20 else name[:16] + "..."  # one line, however long
         raise IdentityError(
-            f"{name!r} is not a usable name: use 1-16 letters, digits, '.', '_' or '-'."
+            f"{shown!r} is not a usable name: use 1-16 letters, digits, '.', '_' or '-'."
         )
     return name, (normalize_code(code) or None) if plus else None
 

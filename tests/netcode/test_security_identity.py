@@ -317,6 +317,13 @@ async def test_a_name_that_looks_like_a_taken_one_is_refused(host: Host) -> None
     assert (await welcomed(host, "alicia"))["name"] == "alicia"
 
 
+async def test_a_very_long_login_name_is_refused_in_one_short_line(host: Host) -> None:
+    """Play-test: a 300-character name was echoed whole, four lines of it."""
+    said = await refusal(host, "W" * 300)
+    assert said.strip() == ("'WWWWWWWWWWWWWWWW...' is not a usable name: use 1-16 letters, "
+                            "digits, '.', '_' or '-'.")
+
+
 @pytest.mark.parametrize("name", ["bot", "Bot7", "botty", "spectator", "host", "Server",
                                   "SYSTEM", "meldhall", "admin", "root"])
 async def test_reserved_names_are_refused(host: Host, name: str) -> None:
