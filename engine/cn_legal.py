@@ -84,6 +84,9 @@ def play_entries(game: Canastone, seat: int) -> list[dict[str, Any]]:
     if blocks:  # ... or all but the one that goes out
         out.append({"type": "meld", "blocks": blocks, "min_count": 0,
                     "max_cards": hand_n - 1})
+        ask = ask_with_melds(game, seat, blocks)
+        if ask:
+            out.append({"type": "ask_to_go_out", "options": ask})
     elif room >= 3:
         blocks = _blocks(game, hand, groups, table, room, False, reserved)
         if blocks:
@@ -115,6 +118,23 @@ def out_blocks(game: Canastone, seat: int, hand: list[int], groups: HandGroups,
         return None
     melds = {"type": "meld", "melds": [list(b["cards"]) for b in blocks]}
     return blocks if passing(game, seat, [melds]) else None
+
+
+def ask_with_melds(game: Canastone, seat: int, blocks: list[dict[str, Any]]
+                   ) -> list[dict[str, Any]]:
+    """CN-G5: the ask whose plan is `out_blocks`' melds and the card they leave."""
+    if game.asked or not game.options["partner_permission"]:
+        return []
+    partners = game.partners(seat)
+    if not partners:
+        return []
+    melded = {i for b in blocks for i in b["cards"]}
+    (last,) = (i for i in game.hands[seat] if i not in melded)
+    action: dict[str, Any] = {"type": "ask_to_go_out", "plan": {
+        "melds": [list(b["cards"]) for b in blocks], "lay_offs": [], "discard": last}}
+    if len(partners) > 1:
+        action["partner"] = partners[0]
+    return passing(game, seat, [action])
 
 
 def meld_blocks(game: Canastone, seat: int, max_cards: int,

@@ -75,6 +75,11 @@ def test_CN_G4_a_meld_that_leaves_only_the_card_going_out_is_listed() -> None:
     (entry,) = [e for e in game.legal(0) if e["type"] == "meld"]
     assert entry["max_cards"] == 3
     assert [sorted(b["cards"]) for b in entry["blocks"]] == [sorted(ids(game, 0, "7H 7D 7D"))]
+    (ask,) = [e for e in game.legal(0) if e["type"] == "ask_to_go_out"]  # or ask first
+    assert ask["options"] == [{"type": "ask_to_go_out", "plan": {
+        "melds": [entry["blocks"][0]["cards"]], "lay_offs": [],
+        "discard": ids(game, 0, "5C")[0]}}]
+    game.check(0, ask["options"][0])
     game.apply(0, {"type": "meld", "melds": [entry["blocks"][0]["cards"]]})
     assert [e["type"] for e in game.legal(0)] == ["discard"]  # and the 5C goes out
     for closed in (position(PLAY + "hands.0: 5C 7H 7D 7D\nmelds.0: QH QS QD\n"),  # CN-G1
