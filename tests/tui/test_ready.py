@@ -65,3 +65,4 @@ async def test_a_person_dealing_next_is_waited_for_as_before() -> None:
         await pilot.press("n")
         await pilot.pause()
     assert link.actions == [{"type": "next_deal"}]
+

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 
-from tui.cards import CardLook, cards_text
+from tui.cards import CardLook
 from tui.eventtext import Names
 from tui.games.base import GameScreen, ScoreColumn
 from tui.panels import GamePanel, TableInfo
@@ -30,9 +30,9 @@ class HandAndFootPanel(GamePanel):
         else:
             out.append(f" · needs {need} to open", style="bold yellow")
         reds = v.get("red_threes", {}).get(team, [])
-        if reds:
-            out.append(" · red 3s ")
-            out.append_text(cards_text(reds, info.look))
+        if reds:  # a count: the cards were cut at the panel's edge unsaid ("red 3s 3",
+            # read as three of them), and every red three scores the same (HF-SC3)
+            out.append(f" · red 3s: {len(reds)}")
         piles = v.get("piles", {}).get(team, {})
         goal = v.get("go_out_piles", {})
         parts = [f"{kind} {piles.get(kind, 0)}/{goal.get(kind, 0)}" for kind in PILES]

@@ -1,0 +1,16 @@
+"""Hand and Foot's side header at 80 columns, as a play-tester read it."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, screen_text
+from tui.app import make_app
+
+
+async def test_hand_and_foot_red_threes_are_counted_in_the_side_header() -> None:
+    """Play-test: at 80 columns the header's red threes were cut at the edge unsaid
+    ("red 3s 3" read as three of them); every red three counts the same (HF-SC3)."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        text = screen_text(pilot.app)
+    assert "red 3s: 2" in text and "red 3s: 1" in text, text
