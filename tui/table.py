@@ -728,6 +728,14 @@ class TableScreen(Screen[None]):
             return
         if action == "discard" and not self.listed_in_keys("discard"):
             action = "offer"
+        if action == "group" and self._my_turn() \
+                and (self._phase_takes("meld") or self._phase_takes("take_pile")):
+            # Staging is the screen's own business: the listing names no meld when no
+            # single meld of the hand is enough (a closed side needing 180), yet several
+            # together may be, or may go with a pile take (CN-P10). Refused, the groups
+            # ran together into one meld that the engine refused for the wrong reason.
+            self.action_group()
+            return
         if not legal:
             view = (self.message or {}).get("view") or {}
             free = {p.get("seat") for p in (self.message or {}).get("players") or []

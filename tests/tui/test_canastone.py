@@ -563,3 +563,60 @@ async def test_a_long_score_sheet_at_80x24_scrolls_to_its_totals() -> None:
         assert f" {item['total']} " in text
         for c in item["canastas"]:
             assert f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}" in text
+
+
+CLOSED_180 = """turn: 0
+phase: draw
+deal_number: 2
+hands.0: 9S 9S 9H JS JH JD JK 5C 6D 7H
+hands.1: 4C 5C 9H 8S 8C
+melds.1: QH QS JK
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40
+totals.0: 10500
+totals.1: 200"""
+"""A closed side needing 180 (CN-I2) whose hand holds no meld worth it alone: the
+listing names no meld, only the draw."""
+
+
+async def test_g_stages_an_opening_the_listing_does_not_name() -> None:
+    """Play-test: g said "Not now. You can: d Draw." with no meld listed, so the next
+    selection joined the first and m sent seven cards as one meld, refused as [CN-M3]."""
+    game = position(CLOSED_180, seats=2)
+    assert {e["type"] for e in game.view(0)["legal"]} == {"draw"}
+    text, sent = await answered(game, 0, (80, 24), keys=(
+        "slash", *"9s9s9h", "enter", "g", "slash", *"jsjhjdjk", "enter", "m"))
+    assert sent[-1]["type"] == "meld" and [len(m) for m in sent[-1]["melds"]] == [3, 4]
+    assert "[CN-I2] Your initial meld must count at least 180; this one counts 110." \
+        in text, text
+    assert "Not now" not in text and "CN-M3" not in text
+
+
+OPEN_DRAW = """turn: 0
+phase: draw
+deal_number: 1
+hands.0: 8S 8C 9S 9C 9H 4S 5D KD
+hands.1: 4C 5C 9H 8S 8C
+melds.0: KH KS KC
+melds.1: QH QS JK
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40"""
+"""An open side's draw, the pile's 8♥ its to take with a pair of eights."""
+
+
+async def test_g_stages_melds_to_go_with_a_pile_take() -> None:
+    """Play-test: in an open side's draw g said "Not now. You can: d Draw, p Take pile.",
+    so no meld could go with the take (CN-P10)."""
+    game = position(OPEN_DRAW, seats=2)
+    assert "meld" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await answered(game, 0, (80, 24), keys=(
+        "slash", *"9s9c9h", "enter", "g", "slash", *"8s8c", "enter", "p"))
+    nines = [c["id"] for c in game.view(0)["hand"] if c["code"][0] == "9"]
+    eights = [c["id"] for c in game.view(0)["hand"] if c["code"][0] == "8"]
+    assert len(sent) == 1 and sent[0]["type"] == "take_pile", text
+    assert sorted(sent[0]["cards"]) == sorted(eights)
+    assert [sorted(m) for m in sent[0]["melds"]] == [sorted(nines)]
+    game.check(0, sent[-1])
+    assert "Not now" not in text and "!" not in text.splitlines()[-2], text
