@@ -995,8 +995,19 @@ class TableScreen(Screen[None]):
             return
         meld = self.target if self.target is not None else self._guess_meld()
         targets = self.legal_kinds().get("lay_off", {}).get("targets")
-        if meld is None and (targets is None or not any(
-                set(cards) & set(t.get("cards", ())) for t in targets)):
+        unlisted = targets is None or not any(set(cards) & set(t.get("cards", ()))
+                                              for t in targets)
+        if meld is None and unlisted and self._my_turn():
+            if not self._phase_takes("lay_off"):
+                # Before the draw, say: the phase refuses a lay-off before it reads a
+                # field, and the engine's rule says what comes first.
+                self._send({"type": "lay_off", "cards": cards})
+                return
+            # Not listed for these cards: the engine says why (the last card would be a
+            # wild card, CN-G4), where "No meld of your side can take these cards now."
+            # hid the reason (play-test). The meld is the side's one of their rank.
+            meld = self._rank_meld(cards)
+        if meld is None and unlisted:
             # No lay-off listed, or none for these cards: t would have nothing to offer.
             self.note("No meld of your side can take these cards now.")
             return
@@ -1015,6 +1026,23 @@ class TableScreen(Screen[None]):
         # The meld was chosen for this lay-off: kept, the next l went there whatever was
         # selected (its meld cut from an 80x24 panel, the player could not see why).
         self.target = None
+
+    def _rank_meld(self, cards: list[int]) -> int | None:
+        """Your side's meld of the cards' rank (their naturals'; wild cards alone: the
+        wild meld), complete or not, where only one is on the table: the meld a lay-off
+        the listing does not name was meant for, so the engine can judge it."""
+        if self.info is None:
+            return None
+        hand = self.query_one(HandView)
+        codes = [c["code"] for c in hand.cards if c["id"] in set(cards)]
+        wild = set(self.info.look.wild_ranks)
+        ranks = {rank_of(c) for c in codes if rank_of(c) not in wild}
+        if len(ranks) > 1 or not codes:
+            return None
+        rank = next(iter(ranks), None)
+        fits = [m.get("id") for m in self.info.view.get("melds", [])
+                if self._own(m, self.info.message) and m.get("rank") == rank]
+        return fits[0] if len(fits) == 1 else None
 
     def _guess_meld(self) -> int | None:
         """The meld the selected cards are meant for, when only one fits.

@@ -620,3 +620,36 @@ async def test_g_stages_melds_to_go_with_a_pile_take() -> None:
     assert [sorted(m) for m in sent[0]["melds"]] == [sorted(nines)]
     game.check(0, sent[-1])
     assert "Not now" not in text and "!" not in text.splitlines()[-2], text
+
+
+LAST_WILD = """turn: 0
+phase: play
+deal_number: 1
+hands.0: AC 2H
+hands.1: 4C 5C 9H 8S 8C
+melds.0: AH AS AD AC AH AS AD | KH KS KC KD 2C 2D KH
+melds.1: QH QS JK
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40"""
+"""Two cards left, A♣ and 2♥, a natural canasta of aces on the table: laying off the ace
+would leave the wild card as the last card (CN-G4), so the listing names no lay-off."""
+
+
+async def test_l_onto_a_canasta_the_listing_leaves_out_shows_the_engines_rule() -> None:
+    """Play-test: l said "No meld of your side can take these cards now.", a sentence of
+    the screen's own that hid the reason; the engine's refusal names it."""
+    game = position(LAST_WILD, seats=2)
+    assert "lay_off" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await answered(game, 0, (80, 24), keys=("slash", *"ac", "enter", "l"))
+    aces = next(m["id"] for m in game.view(0)["melds"] if m["rank"] == "A")
+    ace = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "AC")
+    assert sent == [{"type": "lay_off", "meld": aces, "cards": [ace]}]
+    assert "[CN-G4]" in text and "No meld of your side" not in text, text
+
+
+async def test_l_before_the_draw_shows_the_engines_rule() -> None:
+    game = position(OPEN_DRAW, seats=2)
+    text, sent = await answered(game, 0, (80, 24), keys=("slash", *"kd", "enter", "l"))
+    assert [a["type"] for a in sent] == ["lay_off"]
+    assert "[CN-T3] Draw two cards or take the pile first." in text, text
