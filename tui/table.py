@@ -740,7 +740,11 @@ class TableScreen(Screen[None]):
             view = (self.message or {}).get("view") or {}
             free = {p.get("seat") for p in (self.message or {}).get("players") or []
                     if p.get("name") is None and not p.get("bot")}
+            away = {p.get("seat") for p in (self.message or {}).get("players") or []
+                    if p.get("name") is not None and not p.get("bot")
+                    and not p.get("present", True) and not p.get("covered_by")}
             waiting = [f"seat {s}, which is free (b adds a bot)" if s in free
+                       else f"{self.info.name(s)}, who is away" if s in away
                        else self.info.name(s) for s in view.get("to_act", ())] \
                 if self.info else []
             self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
@@ -1352,6 +1356,9 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     v, seat = info.view, info.seat
     to_act = list(v.get("to_act", []))
     phase = v.get("phase")
+    absent = absent_prompt(info, game)
+    if absent is not None:
+        return absent
     own = None if info.message.get("over") else game.prompt(info)
     if own is not None:
         return own
@@ -1389,13 +1396,34 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     if seat == turn:
         mine = " Your turn: " + turn_step(v) + "." + extra.get(permission or "", "")
         return mine, "bold green"
+    return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
+
+
+def absent_prompt(info: TableInfo, game: GameScreen) -> tuple[str, str] | None:
+    """The prompt where the seat to move has nobody at it: free, or its player away.
+    It comes before a game's own prompt: "seat 1's turn: open with 50+ or draw 2." and
+    "ann's turn: ..." left the others waiting for a move nobody was there to make
+    (play-test). Not between deals (the dealer's line says who deals next)."""
+    v, seat = info.view, info.seat
+    to_act = list(v.get("to_act", []))
+    if info.message.get("over") or v.get("phase") in ("deal_over", "game_over") \
+            or not to_act or seat in to_act:
+        return None
+    turn = to_act[0]
     player = next((p for p in info.message.get("players") or [] if p.get("seat") == turn), {})
-    if player and player.get("name") is None and not player.get("bot"):
+    if not player or player.get("bot"):
+        return None
+    if player.get("name") is None:
         # Nobody sits there: "seat 1's turn (draw)." left a newcomer who opened a table
         # alone waiting for a move that never comes (play-test).
         bot = " (b adds a bot)" if seat is not None else ""
         return f" Seat {turn} is free: waiting for someone to sit there{bot}.", "bold"
-    return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
+    if player.get("covered_by"):
+        return (f" {info.name(turn)} is away; a {player['covered_by']} bot plays for them "
+                f"({game.phase_label(v.get('phase'))}).", "")
+    if not player.get("present", True):
+        return f" {info.name(turn)} is away; the table waits for them.", "bold"
+    return None
 
 
 def open_hands_lines(info: TableInfo, hands: Any) -> list[Text]:

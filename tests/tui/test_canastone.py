@@ -653,3 +653,35 @@ async def test_l_before_the_draw_shows_the_engines_rule() -> None:
     text, sent = await answered(game, 0, (80, 24), keys=("slash", *"kd", "enter", "l"))
     assert [a["type"] for a in sent] == ["lay_off"]
     assert "[CN-T3] Draw two cards or take the pile first." in text, text
+
+
+@pytest.mark.parametrize(("player", "said"), [
+    ({"name": None, "bot": False, "present": False},
+     " Seat {turn} is free: waiting for someone to sit there (b adds a bot)."),
+    ({"name": "ann✓", "bot": False, "present": False},
+     " ann✓ is away; the table waits for them."),
+    ({"name": "ann✓", "bot": False, "present": False, "covered_by": "basic"},
+     " ann✓ is away; a basic bot plays for them (draw)."),
+])
+async def test_the_prompt_says_when_nobody_is_there_to_make_the_move(
+        player: dict[str, Any], said: str) -> None:
+    """Play-test: a free seat's turn read "seat 1's turn: open with 50+ or draw 2.", and
+    an away player's "ann✓'s turn: ...", as if a move were coming."""
+    from tests.tui.conftest import FakeLink
+    from tui.app import make_app
+
+    game = engine.create_game("canastone", 4, 3, {"max_deals": 1})
+    turn = game.view(None)["turn"]
+    seat = (turn + 1) % 4
+    message = seated_view(game, seat)
+    message["players"][turn] = {"seat": turn, **player}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, message)
+        shown_prompt = str(pilot.app.screen.query_one("#prompt").render())
+        assert shown_prompt == said.format(turn=turn)
+        if player["name"] and "covered_by" not in player:
+            await pilot.press("d")
+            await pilot.pause()
+            status = str(pilot.app.screen.query_one("#status").render())
+            assert "waiting for ann✓, who is away." in status, status
