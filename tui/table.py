@@ -1376,7 +1376,9 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
         if seat == asker:
             return (f" You asked {info.name(partner)} whether you may go out; waiting for "
                     "the answer.", "bold")
-        return f" {info.name(asker)} asks {info.name(partner)} to go out.", "bold"
+        # "ann asks bea to go out." read as if bea were asked to go out (play-test).
+        return (f" {info.name(asker)} asks {info.name(partner)}: may {info.name(asker)} "
+                "go out?", "bold")
     if phase == "deal_over":
         dealer = to_act[0] if to_act else None
         if seat == dealer:

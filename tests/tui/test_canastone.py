@@ -685,3 +685,14 @@ async def test_the_prompt_says_when_nobody_is_there_to_make_the_move(
             await pilot.pause()
             status = str(pilot.app.screen.query_one("#status").render())
             assert "waiting for ann✓, who is away." in status, status
+
+
+async def test_the_others_read_who_may_go_out_while_a_partner_is_asked() -> None:
+    """Play-test: "ann asks cy to go out." read as if cy were the one asked to go out."""
+    game = position(ASK)
+    entry = next(e for e in game.view(0)["legal"] if e["type"] == "ask_to_go_out")
+    game.apply(0, entry["options"][0])
+    assert game.view(1)["phase"] == "answer"
+    text, _ = await shown(game, 1, (80, 24))
+    assert " ann asks cy: may ann go out?" in text, text
+    assert "to go out." not in text
