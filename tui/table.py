@@ -69,7 +69,17 @@ PANEL_LINES = SharedBuilds()
 
 class ChatLine(Input):
     """The chat line. Textual's Input refuses a paste whole when the text would pass
-    `max_length` (a long paste into chat vanished, play-test): this one takes what fits."""
+    `max_length` (a long paste into chat vanished, play-test): this one takes what fits.
+    While it has the focus the keys line shows its two keys: the table's letter keys
+    type here, so the line went blank and nothing said how to get back (play-test)."""
+
+    BINDINGS = [Binding("enter", "submit", "sends", key_display="Enter"),
+                Binding("escape", "back", "back to the table", key_display="Esc")]
+
+    def action_back(self) -> None:
+        """Esc: the hand takes the keys again (the text typed so far is kept)."""
+        self.screen.set_focus(None)
+        self.screen.query_one(HandView).focus()
 
     def on_paste(self, event: events.Paste) -> None:
         line = event.text.splitlines()[0] if event.text else ""
