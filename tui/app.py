@@ -220,9 +220,7 @@ class MeldhallApp(App[int]):
         elif tag == "events":
             self._logged_events(payload.get("events", []))
         elif tag == "chat":
-            line = Text.assemble((f"{payload.get('name')}: ", "bold cyan"),
-                                 str(payload.get("text", "")))
-            self._log(line)
+            self._log(chat_line(payload))
         elif tag == "left":
             self._leave_table()
             if payload.get("kept"):
@@ -398,3 +396,13 @@ def make_app(link: Link,
     """Build one session's App around its link (tests pass a fake link); ``resume`` starts
     it where another App was (see ``Resume``)."""
     return MeldhallApp(link, replayer=replayer, shortcuts=shortcuts, resume=resume)
+
+
+def chat_line(payload: dict[str, Any]) -> Text:
+    """A chat frame's log line. One the host replays on reconnect (``"earlier": true``)
+    comes after newer game lines: marked and dim, it no longer reads as a new message
+    (play-test)."""
+    name, text = f"{payload.get('name')}: ", str(payload.get("text", ""))
+    if payload.get("earlier"):
+        return Text.assemble("(earlier) ", (name, "bold"), text, style="dim")
+    return Text.assemble((name, "bold cyan"), text)
