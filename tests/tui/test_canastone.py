@@ -175,10 +175,11 @@ async def test_the_score_sheet_lists_each_canasta_and_the_red_threes() -> None:
              "wild_mixed": "wild mixed"}
     for item in row["teams"].values():
         for c in item["canastas"]:  # each canasta on its own line: rank, class, bonus
-            assert f"{c['rank'] or '*'} {words[c['class']]}: {c['bonus']}" in text
+            assert f"{c['rank'] or ''} {words[c['class']]}: {c['bonus']}".strip() in text
         reds = item["red_threes"]
         if reds["count"]:
-            assert f"{reds['count']} x {reds['each']}: {reds['points']}" in text
+            each = reds["points"] // reds["count"]  # (doubled from four, CN-S6)
+            assert f"{reds['count']} x {each}: {reds['points']}" in text
 
 
 async def test_the_keys_help_lists_only_canastones_actions() -> None:
@@ -511,11 +512,12 @@ async def test_the_score_sheet_at_80x24_keeps_each_item_on_one_line() -> None:
     lines = text.splitlines()
     for item in row["teams"].values():
         for c in item["canastas"]:
-            short = f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}"
+            short = f"{c['rank'] or ''} {CLASS_SHORT[c['class']]} {c['bonus']}".strip()
             assert any(short in line for line in lines), (short, text)
         reds = item["red_threes"]
         if reds["count"]:
-            assert f"{reds['count']}x{reds['each']}={reds['points']}" in text, text
+            each = reds["points"] // reds["count"]  # (doubled from four, CN-S6)
+            assert f"{reds['count']}x{each}={reds['points']}" in text, text
         assert f" {item['deal_score']} " in text and f" {item['total']} " in text
     assert "Canastas: rank, class (nat natural, mix mixed" in text
     assert all(len(line) <= 80 for line in lines) and "…" not in text
@@ -542,7 +544,7 @@ async def test_the_score_sheet_takes_the_full_layout_when_the_window_widens() ->
         wide = screen_text(pilot.app)
     assert "Canastas: each with its class and bonus" in wide
     c = game.score_sheet[-1]["teams"][0]["canastas"][0]
-    assert f"{c['rank'] or '*'} {c['class'].replace('_', ' ')}: {c['bonus']}" in wide
+    assert f"{c['rank'] or ''} {c['class'].replace('_', ' ')}: {c['bonus']}".strip() in wide
 
 
 async def test_a_long_score_sheet_at_80x24_scrolls_to_its_totals() -> None:
@@ -562,7 +564,8 @@ async def test_a_long_score_sheet_at_80x24_scrolls_to_its_totals() -> None:
     for item in game.score_sheet[-1]["teams"].values():
         assert f" {item['total']} " in text
         for c in item["canastas"]:
-            assert f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}" in text
+            assert f"{c['rank'] or ''} {CLASS_SHORT[c['class']]} {c['bonus']}".strip() \
+                in text
 
 
 CLOSED_180 = """turn: 0
@@ -696,3 +699,51 @@ async def test_the_others_read_who_may_go_out_while_a_partner_is_asked() -> None
     text, _ = await shown(game, 1, (80, 24))
     assert " ann asks cy: may ann go out?" in text, text
     assert "to go out." not in text
+
+
+def _sheet_with_every_long_item(game: Any) -> dict[str, Any]:
+    """A six-seat view whose last score row holds what folded at 80 columns: a canasta of
+    tens, a wild one, four red threes (doubled, CN-S6: the row's ``each`` is the value
+    before doubling), five, and going out by a bot."""
+    message = seated_view(game, 0)
+    for player in message["players"][1:]:
+        player["name"], player["bot"] = f"bot {player['seat']}", True
+    row = message["view"]["score_sheet"][-1]
+    mine, theirs = row["teams"][0], row["teams"][1]
+    mine["canastas"] = [{"meld": 1, "rank": "10", "class": "natural", "bonus": 500},
+                        {"meld": 2, "rank": None, "class": "wild_natural", "bonus": 5000},
+                        {"meld": 3, "rank": "A", "class": "mixed", "bonus": 500}]
+    mine["red_threes"] = {"count": 5, "each": 100, "points": 1000}
+    mine["going_out"] = 300
+    row["went_out"] = 2
+    theirs["red_threes"] = {"count": 4, "each": -100, "points": -800}
+    return message
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_no_number_or_name_on_the_score_sheet_breaks_across_lines(
+        size: tuple[int, int]) -> None:
+    """Play-test at 80 columns: "4x-100=-80" over "00", "5x100=100" over "0", "10 nat"
+    over "500", "+300 bot" over "1"; and at 120 "4 x -100: -800" hid the doubling of four
+    red threes; the wild canasta's rank read "*"."""
+    from tests.tui.conftest import FakeLink, screen_text
+    from tui.app import make_app
+
+    game = play_until(6, 2, _scored_with_canastas)
+    link = FakeLink()
+    async with make_app(link).run_test(size=size) as pilot:
+        await joined_with(pilot, link, _sheet_with_every_long_item(game))
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    lines = text.splitlines()
+    if size[0] < 100:
+        said = ("10 nat 500", "wild nat 5000", "A mix 500", "5x200=1000", "4x-200=-800")
+        assert any(re.search(r"\+300 +.*-\d", line) for line in lines), text
+        assert any(re.search(r"^ *stock bot 2 .* bot 2 ", line) for line in lines), text
+    else:
+        said = ("10 natural: 500", "wild natural: 5000", "5 x 200: 1000", "4 x -200: -800",
+                "out +300 bot 2")
+    for item in said:
+        assert any(item in line for line in lines), (item, text)
+    assert "…" not in text and " * " not in text and "x-100" not in text, text

@@ -166,38 +166,51 @@ class CanastonePanel(GamePanel):
         return parts
 
 
+def _canasta_name(canasta: dict[str, Any], words: dict[str, str]) -> str:
+    """A canasta's rank and class, ``K natural``; a wild canasta has no rank and its class
+    says wild (``wild natural``), where the rank read as a bare ``*`` (play-test)."""
+    cls = words.get(canasta.get("class", ""), str(canasta.get("class")))
+    rank = canasta.get("rank")
+    return f"{rank} {cls}" if rank else cls if cls.startswith("wild") else f"wild {cls}"
+
+
 def _canastas(item: dict[str, Any], info: TableInfo) -> str:
     """Each canasta's class and bonus, then the five-canasta bonus (CN-S4, CN-S5)."""
-    lines = [f"{c.get('rank') or '*'} {CLASS_SHEET.get(c.get('class', ''), c.get('class'))}"
-             f": {c.get('bonus', 0)}" for c in item.get("canastas", [])]
+    lines = [f"{_canasta_name(c, CLASS_SHEET)}: {c.get('bonus', 0)}"
+             for c in item.get("canastas", [])]
     if item.get("many_canastas"):
         lines.append(f"5+ canastas: {item['many_canastas']}")
     return "\n".join(lines) or "-"
 
 
-CLASS_SHORT = {"natural": "nat", "mixed": "mix", "wild_natural": "wild-nat",
-               "wild_mixed": "wild-mix"}
+CLASS_SHORT = {"natural": "nat", "mixed": "mix", "wild_natural": "wild nat",
+               "wild_mixed": "wild mix"}
 """A canasta's class on a narrow score sheet, one word so a line never folds."""
 
 
 def _canastas_short(item: dict[str, Any], info: TableInfo) -> str:
     """`_canastas` on a narrow sheet: ``K nat 500`` a line, then ``5+ 1000``. At 80
     columns "K natural: 500" folded into three rows a canasta (play-test)."""
-    lines = [f"{c.get('rank') or '*'} {CLASS_SHORT.get(c.get('class', ''), c.get('class'))}"
-             f" {c.get('bonus', 0)}" for c in item.get("canastas", [])]
+    lines = [f"{_canasta_name(c, CLASS_SHORT)} {c.get('bonus', 0)}"
+             for c in item.get("canastas", [])]
     if item.get("many_canastas"):
         lines.append(f"5+ {item['many_canastas']}")
     return "\n".join(lines) or "-"
 
 
 def _red_threes(item: dict[str, Any], info: TableInfo, short: bool = False) -> str:
-    """``3 x 100: 300``, or as one word where columns are narrow: ``3x100=300``."""
+    """``3 x 100: 300``, or as one word where columns are narrow: ``3x100=300``. Each
+    red three's value is what was counted, the points over the count: four or more are
+    doubled (CN-S6), and the row's ``each`` is the value before that, so "4 x -100:
+    -800" did not add up (play-test)."""
     reds = item.get("red_threes") or {}
     count = reds.get("count", 0)
     if not count:
         return "-"
+    points = reds.get("points", 0)
+    each = points // count if points % count == 0 else reds.get("each", 0)
     form = "{}x{}={}" if short else "{} x {}: {}"
-    return form.format(count, reds.get("each", 0), reds.get("points", 0))
+    return form.format(count, each, points)
 
 
 def _red_threes_short(item: dict[str, Any], info: TableInfo) -> str:
@@ -213,13 +226,14 @@ class CanastoneScreen(GameScreen):
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3", _red_threes))
     score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "
-                  "Red 3: count x value each (by the team's canastas).  Out: going out.  "
-                  "Unplayed: cards left per seat.")
+                  "Red 3: count x value each (by the team's canastas, doubled for four or "
+                  "more).  Out: going out.  Unplayed: cards left per seat.")
     compact_score_columns: ClassVar[tuple[ScoreColumn, ...]] = (
         ("Canastas", _canastas_short), ("Red 3", _red_threes_short))
-    compact_score_note = ("Canastas: rank, class (nat natural, mix mixed, wild-nat, "
-                          "wild-mix) and bonus; 5+: for five or more.  Red 3: count x "
-                          "value = points.  Out: going out.  Unplayed: cards left per seat.")
+    compact_score_note = ("Canastas: rank, class (nat natural, mix mixed) and bonus; 5+: "
+                          "for five or more.  Red 3: count x value = points (doubled for "
+                          "four or more).  Out: going out, and who.  Left: cards left, each "
+                          "beside its seat's name.")
 
     def pile_detail(self, discard: dict[str, Any]) -> str:
         down = discard.get("face_down") or 0
