@@ -747,3 +747,31 @@ async def test_no_number_or_name_on_the_score_sheet_breaks_across_lines(
     for item in said:
         assert any(item in line for line in lines), (item, text)
     assert "…" not in text and " * " not in text and "x-100" not in text, text
+
+
+@pytest.mark.parametrize("long_names", [False, True])
+async def test_a_six_seat_sides_header_fits_80_columns(long_names: bool) -> None:
+    """Play-test at 80x24, six seats: "cy✓ (you) + seat 2 + seat 4 · 0 pts · needs 50 to"
+    was cut at the panel's edge; the header breaks between names and items instead."""
+    from tests.tui.conftest import FakeLink, screen_text
+    from tui.app import make_app
+
+    game = engine.create_game("canastone", 6, 3, {"max_deals": 1})
+    message = seated_view(game, 0)
+    message["players"][0]["name"] = "cy✓"
+    for seat in (2, 4, 5):
+        message["players"][seat] = {"seat": seat, "name": None, "bot": False,
+                                    "present": False}
+    if long_names:
+        for seat in (0, 1, 3):
+            message["players"][seat]["name"] = f"annabellelonger{seat}"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, message)
+        text = screen_text(pilot.app)
+    panel = "\n".join(row.split("│")[0] for row in text.splitlines()[4:18])
+    assert panel.count("needs 50 to open") == 2, text
+    names = ("annabellelonger0 (you)", "annabellelonger1", "annabellelonger3") \
+        if long_names else ("cy✓ (you)", "bob", "dee")
+    for name in (*names, "seat 2", "seat 4", "seat 5"):
+        assert name in panel, (name, text)

@@ -104,15 +104,18 @@ class CanastonePanel(GamePanel):
         meld as rank x size (a canasta in bold), on indented lines as they need; on
         ``one_line`` (your side alone nearly fills the panel), its standing and melds
         only, those past the width counted ("+3")."""
-        first = Text.assemble("  ", self.standing(info, team), " ·")
         labels = [size_label(m) for m in self.team_melds(info, team)]
         if one_line:
+            first = Text.assemble("  ", self.standing(info, team), " ·")
             return [counted(first, labels, width) if labels
                     else Text.assemble(first, (" no melds", "dim"))]
+        head = self.standing_parts(info, team, width - 2)
+        head[-1].append(" ·")
         parts = self.collected(info, team, short=True)
         if parts:
             parts[-1].append(" ·")
-        return wrapped(first, parts + (labels or [Text("no melds", style="dim")]), width)
+        return wrapped(Text.assemble("  ", head[0]), head[1:] + parts
+                       + (labels or [Text("no melds", style="dim")]), width)
 
     def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
         """By rank, the wild meld last: as the panel shows them, and as t and T go."""
@@ -124,7 +127,8 @@ class CanastonePanel(GamePanel):
         going on to more lines where one would be cut at the edge."""
         mine = team == info.team_of(info.seat)
         melds = self.team_melds(info, team)
-        body = [self.standing(info, team)]
+        head = self.standing_parts(info, team, width - 2 if width else 0)
+        body = wrapped(head[0], head[1:], width - 2 if width else 1 << 16, indent=" ")
         parts = self.collected(info, team)
         if parts:
             body.extend(wrapped(Text(" "), parts, width - 2 if width else 1 << 16))
@@ -138,14 +142,33 @@ class CanastonePanel(GamePanel):
 
     def standing(self, info: TableInfo, team: int) -> Text:
         """The team, its points, and whether it has opened or what opening needs."""
+        return Text(" ").join(self.standing_parts(info, team))
+
+    def standing_parts(self, info: TableInfo, team: int, width: int = 0) -> list[Text]:
+        """`standing` as the pieces a line may break between: the side's names, the
+        points, the opening. Six seats at 80 columns cut the one line at the panel's edge,
+        "cy✓ (you) + seat 2 + seat 4 · 0 pts · needs 50 to" (play-test). Your side's
+        names may break between members (``ann (you) +``); another side's ``bob+dee``
+        does where it is wider than ``width`` (0: any)."""
         v = info.view
-        out = super().team_header(info, team)
+        mine = team == info.team_of(info.seat)
+        names = [info.name(s) + (" (you)" if mine and s == info.seat else "")
+                 for s in info.teams[team]]
+        together = "+".join(names) + " ·"
+        if mine or (width and len(together) > width):
+            parts = [Text(name + (" +" if n < len(names) - 1 else " ·"), style="bold")
+                     for n, name in enumerate(names)]
+        else:
+            parts = [Text(together, style="bold")]
+        total = v.get("totals", {}).get(team, 0)
+        parts.append(Text(f"{total} pts ·", style="bold"))
         if v.get("opened", {}).get(team):
-            out.append(" · open", style="green")
+            parts[-1].append(" ")
+            parts[-1].append("open", style="green")  # (short: it stays by the points)
         else:
             need = v.get("initial_minimum", {}).get(team, 0)
-            out.append(f" · needs {need} to open", style="bold yellow")
-        return out
+            parts.append(Text(f"needs {need} to open", style="bold yellow"))
+        return parts
 
     def collected(self, info: TableInfo, team: int, short: bool = False) -> list[Text]:
         """The team's canastas by class (going out needs a natural and a mixed one,
