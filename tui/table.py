@@ -29,6 +29,7 @@ from tui.cards import (
     cards_text,
     codes_as_shown,
     pick_by_codes,
+    ranks_as_words,
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
@@ -584,7 +585,8 @@ class TableScreen(Screen[None]):
             if err.get("rule"):
                 text.append(f"[{err['rule']}] ", style="bold")
             look = self.info.look if self.info is not None else CardLook()
-            text.append(codes_as_shown(str(err.get("message", "")), look), style="bold red")
+            text.append(codes_as_shown(ranks_as_words(str(err.get("message", ""))), look),
+                        style="bold red")
             data = (*data, look.ascii)
             if err.get("rule"):
                 text.append("  e: rule text", style="bold")

@@ -775,3 +775,22 @@ async def test_a_six_seat_sides_header_fits_80_columns(long_names: bool) -> None
         if long_names else ("cy✓ (you)", "bob", "dee")
     for name in (*names, "seat 2", "seat 4", "seat 5"):
         assert name in panel, (name, text)
+
+
+async def test_aces_are_called_aces_and_one_card_is_one_card() -> None:
+    """Play-test: "needs 2 natural As" read as the word "as", and a take of one card
+    said "1 cards to the hand"."""
+    from tui.cards import CardLook, CodeError, pick_by_codes
+    from tui.eventtext import PLAIN
+
+    game = position(OPEN_DRAW.replace("hands.0: 8S 8C", "hands.0: AS 8C")
+                    .replace("discard: 6H 8H", "discard: 6H AH"), seats=2)
+    text, _ = await answered(game, 0, (80, 24), keys=("slash", *"as", "enter", "p"))
+    assert "[CN-P4] Taking the pile needs 2 natural aces from your hand." in text, text
+    with pytest.raises(CodeError, match=r"^You hold only two kings\.$"):
+        pick_by_codes("k k k", [{"id": 1, "code": "KH"}, {"id": 2, "code": "KS"}],
+                      look=CardLook())
+    took = {"type": "took_pile", "seat": 1, "top": {"id": 9, "code": "AH"},
+            "cards": [{"id": 3, "code": "AS"}, {"id": 4, "code": "AC"}], "received": 1}
+    line = CanastoneScreen().event_line(took, lambda s: NAMES[s], PLAIN, [[0], [1]])
+    assert line.plain.endswith("; 1 card to the hand."), line.plain

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
-from tui.eventtext import Names
+from tui.eventtext import Names, card_count
 from tui.games.base import GameScreen, ScoreColumn
 from tui.panels import LONG_MELD, GamePanel, TableInfo, counted, fitted, size_label, wrapped
 
@@ -322,7 +322,7 @@ class CanastoneScreen(GameScreen):
             if shown:
                 t.append(" and showed ")
                 t.append_text(cards_text(shown, look))
-            t.append(f"; {event.get('received', 0)} cards to the hand")
+            t.append(f"; {card_count(event.get('received', 0))} to the hand")
             down = event.get("face_down") or 0
             t.append(f", {down} of them face down." if down else ".")
             return t
