@@ -794,3 +794,27 @@ async def test_aces_are_called_aces_and_one_card_is_one_card() -> None:
             "cards": [{"id": 3, "code": "AS"}, {"id": 4, "code": "AC"}], "received": 1}
     line = CanastoneScreen().event_line(took, lambda s: NAMES[s], PLAIN, [[0], [1]])
     assert line.plain.endswith("; 1 card to the hand."), line.plain
+
+
+async def test_a_lay_off_in_the_log_names_its_meld_and_a_canasta_past_seven() -> None:
+    """Play-test: "bot 3 laid off JK (mixed, 5/7)" did not say onto which meld, and a
+    canasta grown to eight read "(mixed, 8/7)"."""
+    from tests.tui.conftest import FakeLink
+    from tui.app import make_app
+
+    game = position()
+    view = game.view(0)
+    kings = next(m["id"] for m in view["melds"] if m["rank"] == "K")
+    fives = next(m["id"] for m in view["melds"] if m["rank"] == "5")
+    hand = {c["code"]: c["id"] for c in view["hand"]}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await joined_with(pilot, link, seated_view(game, 0))
+        for meld, code in ((kings, "KD"), (fives, "5D")):
+            events = game.apply(0, {"type": "lay_off", "meld": meld, "cards": [hand[code]]})
+            link.push({"t": "events", "table": 5, "seq": len(game.log), "events": events})
+            link.push(seated_view(game, 0))
+            await pilot.pause()
+        said = [line.plain for line in pilot.app.log_lines]
+    assert "ann laid off K♦ onto the kings (natural canasta, 8 cards)." in said, said
+    assert "ann laid off 5♦ onto the 5s (natural, 4/7)." in said, said
