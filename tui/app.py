@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from tui.eventtext import MELD_RANK
 from tui.games import screen_for
 from tui.link import Link
 from tui.lobby import LobbyScreen
@@ -220,9 +221,7 @@ class MeldhallApp(App[int]):
         elif tag == "events":
             self._logged_events(payload.get("events", []))
         elif tag == "chat":
-            line = Text.assemble((f"{payload.get('name')}: ", "bold cyan"),
-                                 str(payload.get("text", "")))
-            self._log(line)
+            self._log(chat_line(payload))
         elif tag == "left":
             self._leave_table()
             if payload.get("kept"):
@@ -292,6 +291,9 @@ class MeldhallApp(App[int]):
         # Written with glyphs: the log shows them as letters while the session asks for
         # ASCII suits, old lines as well as new (``LogView.set_ascii``).
         look = replace(info.look, ascii=False)
+        ranks = {m.get("id"): m.get("rank") for m in info.view.get("melds") or []}
+        events = [{**e, MELD_RANK: ranks[e.get("meld")]} if e.get("type") == "laid_off"
+                  and e.get("meld") in ranks else e for e in events]
         return [game.event_line(event, info.name, look, info.teams) for event in events]
 
     def _log(self, line: Text) -> None:
@@ -398,3 +400,13 @@ def make_app(link: Link,
     """Build one session's App around its link (tests pass a fake link); ``resume`` starts
     it where another App was (see ``Resume``)."""
     return MeldhallApp(link, replayer=replayer, shortcuts=shortcuts, resume=resume)
+
+
+def chat_line(payload: dict[str, Any]) -> Text:
+    """A chat frame's log line. One the host replays on reconnect (``"earlier": true``)
+    comes after newer game lines: marked and dim, it no longer reads as a new message
+    (play-test)."""
+    name, text = f"{payload.get('name')}: ", str(payload.get("text", ""))
+    if payload.get("earlier"):
+        return Text.assemble("(earlier) ", (name, "bold"), text, style="dim")
+    return Text.assemble((name, "bold cyan"), text)

@@ -163,6 +163,23 @@ def pick_by_codes(text: str, hand: Sequence[dict[str, Any]],
 
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
+RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+RANK_PLURAL_IN_TEXT = re.compile(r"(?<=\w )([JQKA])s\b")
+"""A face rank made plural inside a sentence ("2 natural As", "a meld of As"); after a
+word, so the English "As" that starts a sentence is left alone."""
+
+
+def rank_plural(rank: str) -> str:
+    """``7s``, and a face rank as a word: "two As" read as the word "as" (play-test)."""
+    return RANK_PLURALS.get(rank.upper(), f"{rank}s")
+
+
+def ranks_as_words(text: str) -> str:
+    """An engine's sentence with its plural face ranks as words: "needs 2 natural aces",
+    "a meld of aces", where it wrote "As" (the engine's words are its own; this is how
+    the screen shows them)."""
+    return RANK_PLURAL_IN_TEXT.sub(lambda m: rank_plural(m.group(1)), text)
+
 
 def _none_left(token: str, fits: list[dict[str, Any]], before: set[int],
                look: CardLook) -> str:
@@ -178,10 +195,10 @@ def _none_left(token: str, fits: list[dict[str, Any]], before: set[int],
                 else f"Every {one} in your hand is already selected.")
     n = len(fits)
     many = COUNT_WORDS[n] if n < len(COUNT_WORDS) else str(n)
-    plural = "" if n == 1 or card else "s"
+    what = one if n == 1 or card else rank_plural(one)
     chosen = sum(c["id"] in before for c in fits)
     already = f" ({chosen} already selected)" if chosen else ""
-    return f"You hold only {many} {one}{plural}{already}."
+    return f"You hold only {many} {what}{already}."
 
 
 def split_codes(text: str) -> list[str]:

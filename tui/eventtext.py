@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tui.cards import CardLook, card_text, cards_text
+from tui.cards import CardLook, card_text, cards_text, rank_plural
 
 Names = Callable[[Any], str]
 PLAIN = CardLook()
@@ -25,6 +25,23 @@ def kind_word(kind: str, words: dict[str, str] | None = None) -> str:
     """A meld kind as the log says it: the game's word, the family's, or the engine's
     name with spaces (never `black_canasta`)."""
     return (words or {}).get(kind) or KIND_WORDS.get(kind) or kind.replace("_", " ")
+
+
+MELD_RANK = "meld_rank"
+"""The key the screen adds to a ``laid_off`` event: the rank of the meld it went onto,
+from the view (the event names the meld by its id alone, and the log did not say
+which meld, play-test). None: a meld of wild cards."""
+
+
+def onto(event: dict[str, Any]) -> str:
+    """`` onto the 8s`` / `` onto the aces`` / `` onto the wild meld`` for a lay-off
+    whose meld the screen knew; nothing otherwise."""
+    if event.get("type") != "laid_off" or MELD_RANK not in event:
+        return ""
+    rank = event[MELD_RANK]
+    if rank is None:
+        return " onto the wild meld" if event.get("kind") == "wild" else ""
+    return f" onto the {rank_plural(str(rank))}"
 
 
 def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
@@ -62,8 +79,15 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         verb = "melded" if kind == "melded" else "laid off"
         t.append(f"{who} {verb} ")
         t.append_text(cards_text(event.get("cards", []), look))
-        size = f", {event['size']}/{complete_at}" if "size" in event else ""
-        t.append(f" ({kind_word(event.get('kind', ''), words)}{size}).")
+        t.append(onto(event))
+        word = kind_word(event.get("kind", ""), words)
+        size = event.get("size")
+        if isinstance(size, int) and size > complete_at:
+            # Past a canasta's size (where melds grow past it): "(mixed, 8/7)" read as a
+            # count gone wrong (play-test).
+            t.append(f" ({word}{'' if 'canasta' in word else ' canasta'}, {size} cards).")
+        else:
+            t.append(f" ({word}{f', {size}/{complete_at}' if size is not None else ''}).")
     elif kind == "discarded":
         t.append(f"{who} discarded ")
         t.append_text(card_text(event["card"]["code"], look))

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from engine.registry import GAMES
 from tui.sheets import ChoiceDialog
 from tui.widgets import KeysBar, TextLines
 
@@ -256,9 +257,10 @@ class LobbyScreen(Screen[None]):
                 self.app.send({"t": "sit", "table": table,  # type: ignore[attr-defined]
                                "seat": int(seat)})
 
+        mates = seat_mates(entry)
         self.app.push_screen(ChoiceDialog(
             "Which seat?" + (f" ({taken})" if taken else ""),
-            [(str(seat), f"seat {seat}") for seat in free]), chosen)
+            [(str(seat), f"seat {seat}{mates.get(seat, '')}") for seat in free]), chosen)
 
     def action_watch(self) -> None:
         table = self._table_id()
@@ -467,3 +469,29 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def seat_mates(entry: dict[str, Any]) -> dict[int, str]:
+    """Per seat of a partnership table, whom it plays with (`` · partner of eve``,
+    `` · team with eve and seat 4``), from the game's seating (the engine's registry):
+    J listed "seat 1, seat 2, seat 3", and a player choosing a seat to sit by a friend
+    could not tell which was the friend's partner (play-test). Nothing where each plays
+    alone."""
+    info = GAMES.get(entry.get("game") or "")
+    seats = entry.get("seats")
+    if info is None or not isinstance(seats, int):
+        return {}
+    try:
+        teams = info.teams(seats, entry.get("options") or {})
+    except (TypeError, ValueError, KeyError):
+        return {}
+    names = {p.get("seat"): p.get("name") for p in entry.get("players") or []}
+    out: dict[int, str] = {}
+    for team in teams:
+        for seat in team:
+            others = [names.get(s) or f"seat {s}" for s in team if s != seat]
+            if others:
+                said = " and ".join(others)
+                out[seat] = f" · partner of {said}" if len(others) == 1 \
+                    else f" · team with {said}"
+    return out

@@ -26,6 +26,9 @@ KEY_NAMES = {"question_mark": "?", "slash": "/", "left": "Left", "right": "Right
              "space": "Space", "escape": "Esc", "enter": "Enter",
              "left_square_bracket": "[", "right_square_bracket": "]"}
 LEAVE_KEYS = "Ctrl+C or Ctrl+Q leaves, after y to confirm (or a second Ctrl+C)."
+NAME_CELLS = 9
+"""A name's width on a compact score sheet; longer names end in "…" there (the full
+sheet, from COMPACT_BELOW columns, has them whole)."""
 COMPACT_BELOW = 100
 """A score sheet narrower than this (80 columns) takes a game's compact layout, where the
 game has one (``GameScreen.compact_score_columns``)."""
@@ -40,16 +43,27 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
     cells folded every item, and ``bob+dee+fay`` mid-name, into many rows (play-test)."""
     compact = compact and bool(game.compact_score_columns)
     columns = game.compact_score_columns if compact else game.score_columns
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
-                  collapse_padding=True)
+    # (Compact: one space between columns, the box's own, where the padding made two.)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False,
+                  padding=(0, 0) if compact else (0, 1), collapse_padding=True)
     alone = all(len(t) == 1 for t in info.teams)  # individual play: a row per player
     titles = ("Deal", "Player" if alone else "Team", "Melded",
               *(title for title, _ in columns), "Out",
-              "Unplayed", "Deal", "Total")
+              "Left" if compact else "Unplayed", "Deal", "Total")
     for title in titles:
         # Numbers keep their width; where the sheet is wider than the window (names with
         # a key's mark, "out +100 ann✓") the words wrap, where they were cut to "5…".
         number = title in ("Melded", "Deal", "Total")
+        if compact:
+            # Every line of a compact cell is one item that never folds: Rich narrowed
+            # the columns below their longest word and broke "4x-100=-800" into "-80" and
+            # "0", "+300 bot 1" into "bot" and "1" (play-test). The cells are laid out to
+            # fit 80 columns; a name longer than NAME_CELLS is shortened with "…".
+            named = title in ("Team", "Player", "Out")  # (a name a line)
+            table.add_column(title, justify="right" if number else "left", no_wrap=True,
+                             overflow="ellipsis", max_width=NAME_CELLS if named else None,
+                             min_width=len(title) if number else None)
+            continue
         table.add_column(title, justify="right" if number else "left", no_wrap=number,
                          overflow="ellipsis" if number else "fold",
                          min_width=len(title) if number else None)
@@ -57,11 +71,15 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
             item = teams[team]
-            unplayed = game.unplayed(item, info)
+            # Compact: each seat's cards left beside its name in the Team column, so the
+            # names are not written twice (the sheet did not fit 80 columns with them).
+            unplayed = game.unplayed_lines(item) if compact else game.unplayed(item, info)
             out_cut = []
             if item.get("going_out"):
-                out_cut.append(f"{'' if compact else 'out '}+{item['going_out']}"
-                               + went_out_by(row.get("went_out"), info, alone))
+                out_cut.append(f"+{item['going_out']}" + went_out_by(
+                    row.get("went_out"), info, alone).replace(" ", "\n", 1) if compact
+                    else f"out +{item['going_out']}" + went_out_by(row.get("went_out"),
+                                                                    info, alone))
             out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):

@@ -29,6 +29,7 @@ from tui.cards import (
     cards_text,
     codes_as_shown,
     pick_by_codes,
+    ranks_as_words,
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
@@ -69,7 +70,17 @@ PANEL_LINES = SharedBuilds()
 
 class ChatLine(Input):
     """The chat line. Textual's Input refuses a paste whole when the text would pass
-    `max_length` (a long paste into chat vanished, play-test): this one takes what fits."""
+    `max_length` (a long paste into chat vanished, play-test): this one takes what fits.
+    While it has the focus the keys line shows its two keys: the table's letter keys
+    type here, so the line went blank and nothing said how to get back (play-test)."""
+
+    BINDINGS = [Binding("enter", "submit", "sends", key_display="Enter"),
+                Binding("escape", "back", "back to the table", key_display="Esc")]
+
+    def action_back(self) -> None:
+        """Esc: the hand takes the keys again (the text typed so far is kept)."""
+        self.screen.set_focus(None)
+        self.screen.query_one(HandView).focus()
 
     def on_paste(self, event: events.Paste) -> None:
         line = event.text.splitlines()[0] if event.text else ""
@@ -575,7 +586,8 @@ class TableScreen(Screen[None]):
             if err.get("rule"):
                 text.append(f"[{err['rule']}] ", style="bold")
             look = self.info.look if self.info is not None else CardLook()
-            text.append(codes_as_shown(str(err.get("message", "")), look), style="bold red")
+            text.append(codes_as_shown(ranks_as_words(str(err.get("message", ""))), look),
+                        style="bold red")
             data = (*data, look.ascii)
             if err.get("rule"):
                 text.append("  e: rule text", style="bold")
@@ -731,11 +743,23 @@ class TableScreen(Screen[None]):
             return
         if action == "discard" and not self.listed_in_keys("discard"):
             action = "offer"
+        if action == "group" and self._my_turn() \
+                and (self._phase_takes("meld") or self._phase_takes("take_pile")):
+            # Staging is the screen's own business: the listing names no meld when no
+            # single meld of the hand is enough (a closed side needing 180), yet several
+            # together may be, or may go with a pile take (CN-P10). Refused, the groups
+            # ran together into one meld that the engine refused for the wrong reason.
+            self.action_group()
+            return
         if not legal:
             view = (self.message or {}).get("view") or {}
             free = {p.get("seat") for p in (self.message or {}).get("players") or []
                     if p.get("name") is None and not p.get("bot")}
+            away = {p.get("seat") for p in (self.message or {}).get("players") or []
+                    if p.get("name") is not None and not p.get("bot")
+                    and not p.get("present", True) and not p.get("covered_by")}
             waiting = [f"seat {s}, which is free (b adds a bot)" if s in free
+                       else f"{self.info.name(s)}, who is away" if s in away
                        else self.info.name(s) for s in view.get("to_act", ())] \
                 if self.info else []
             self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
@@ -990,8 +1014,19 @@ class TableScreen(Screen[None]):
             return
         meld = self.target if self.target is not None else self._guess_meld()
         targets = self.legal_kinds().get("lay_off", {}).get("targets")
-        if meld is None and (targets is None or not any(
-                set(cards) & set(t.get("cards", ())) for t in targets)):
+        unlisted = targets is None or not any(set(cards) & set(t.get("cards", ()))
+                                              for t in targets)
+        if meld is None and unlisted and self._my_turn():
+            if not self._phase_takes("lay_off"):
+                # Before the draw, say: the phase refuses a lay-off before it reads a
+                # field, and the engine's rule says what comes first.
+                self._send({"type": "lay_off", "cards": cards})
+                return
+            # Not listed for these cards: the engine says why (the last card would be a
+            # wild card, CN-G4), where "No meld of your side can take these cards now."
+            # hid the reason (play-test). The meld is the side's one of their rank.
+            meld = self._rank_meld(cards)
+        if meld is None and unlisted:
             # No lay-off listed, or none for these cards: t would have nothing to offer.
             self.note("No meld of your side can take these cards now.")
             return
@@ -1010,6 +1045,23 @@ class TableScreen(Screen[None]):
         # The meld was chosen for this lay-off: kept, the next l went there whatever was
         # selected (its meld cut from an 80x24 panel, the player could not see why).
         self.target = None
+
+    def _rank_meld(self, cards: list[int]) -> int | None:
+        """Your side's meld of the cards' rank (their naturals'; wild cards alone: the
+        wild meld), complete or not, where only one is on the table: the meld a lay-off
+        the listing does not name was meant for, so the engine can judge it."""
+        if self.info is None:
+            return None
+        hand = self.query_one(HandView)
+        codes = [c["code"] for c in hand.cards if c["id"] in set(cards)]
+        wild = set(self.info.look.wild_ranks)
+        ranks = {rank_of(c) for c in codes if rank_of(c) not in wild}
+        if len(ranks) > 1 or not codes:
+            return None
+        rank = next(iter(ranks), None)
+        fits = [m.get("id") for m in self.info.view.get("melds", [])
+                if self._own(m, self.info.message) and m.get("rank") == rank]
+        return fits[0] if len(fits) == 1 else None
 
     def _guess_meld(self) -> int | None:
         """The meld the selected cards are meant for, when only one fits.
@@ -1355,6 +1407,9 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     v, seat = info.view, info.seat
     to_act = list(v.get("to_act", []))
     phase = v.get("phase")
+    absent = absent_prompt(info, game)
+    if absent is not None:
+        return absent
     own = None if info.message.get("over") else game.prompt(info)
     if own is not None:
         return own
@@ -1372,7 +1427,9 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
         if seat == asker:
             return (f" You asked {info.name(partner)} whether you may go out; waiting for "
                     "the answer.", "bold")
-        return f" {info.name(asker)} asks {info.name(partner)} to go out.", "bold"
+        # "ann asks bea to go out." read as if bea were asked to go out (play-test).
+        return (f" {info.name(asker)} asks {info.name(partner)}: may {info.name(asker)} "
+                "go out?", "bold")
     if phase == "deal_over":
         return deal_over_text(info, to_act[0] if to_act else None), "bold"
     if not to_act:
@@ -1389,13 +1446,34 @@ def prompt_text(info: TableInfo, game: GameScreen) -> tuple[str, str]:
     if seat == turn:
         mine = " Your turn: " + turn_step(v) + "." + extra.get(permission or "", "")
         return mine, "bold green"
+    return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
+
+
+def absent_prompt(info: TableInfo, game: GameScreen) -> tuple[str, str] | None:
+    """The prompt where the seat to move has nobody at it: free, or its player away.
+    It comes before a game's own prompt: "seat 1's turn: open with 50+ or draw 2." and
+    "ann's turn: ..." left the others waiting for a move nobody was there to make
+    (play-test). Not between deals (the dealer's line says who deals next)."""
+    v, seat = info.view, info.seat
+    to_act = list(v.get("to_act", []))
+    if info.message.get("over") or v.get("phase") in ("deal_over", "game_over") \
+            or not to_act or seat in to_act:
+        return None
+    turn = to_act[0]
     player = next((p for p in info.message.get("players") or [] if p.get("seat") == turn), {})
-    if player and player.get("name") is None and not player.get("bot"):
+    if not player or player.get("bot"):
+        return None
+    if player.get("name") is None:
         # Nobody sits there: "seat 1's turn (draw)." left a newcomer who opened a table
         # alone waiting for a move that never comes (play-test).
         bot = " (b adds a bot)" if seat is not None else ""
         return f" Seat {turn} is free: waiting for someone to sit there{bot}.", "bold"
-    return f" {info.name(turn)}'s turn ({game.phase_label(phase)}).", ""
+    if player.get("covered_by"):
+        return (f" {info.name(turn)} is away; a {player['covered_by']} bot plays for them "
+                f"({game.phase_label(v.get('phase'))}).", "")
+    if not player.get("present", True):
+        return f" {info.name(turn)} is away; the table waits for them.", "bold"
+    return None
 
 
 def open_hands_lines(info: TableInfo, hands: Any) -> list[Text]:

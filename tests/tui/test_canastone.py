@@ -175,10 +175,11 @@ async def test_the_score_sheet_lists_each_canasta_and_the_red_threes() -> None:
              "wild_mixed": "wild mixed"}
     for item in row["teams"].values():
         for c in item["canastas"]:  # each canasta on its own line: rank, class, bonus
-            assert f"{c['rank'] or '*'} {words[c['class']]}: {c['bonus']}" in text
+            assert f"{c['rank'] or ''} {words[c['class']]}: {c['bonus']}".strip() in text
         reds = item["red_threes"]
         if reds["count"]:
-            assert f"{reds['count']} x {reds['each']}: {reds['points']}" in text
+            each = reds["points"] // reds["count"]  # (doubled from four, CN-S6)
+            assert f"{reds['count']} x {each}: {reds['points']}" in text
 
 
 async def test_the_keys_help_lists_only_canastones_actions() -> None:
@@ -511,11 +512,12 @@ async def test_the_score_sheet_at_80x24_keeps_each_item_on_one_line() -> None:
     lines = text.splitlines()
     for item in row["teams"].values():
         for c in item["canastas"]:
-            short = f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}"
+            short = f"{c['rank'] or ''} {CLASS_SHORT[c['class']]} {c['bonus']}".strip()
             assert any(short in line for line in lines), (short, text)
         reds = item["red_threes"]
         if reds["count"]:
-            assert f"{reds['count']}x{reds['each']}={reds['points']}" in text, text
+            each = reds["points"] // reds["count"]  # (doubled from four, CN-S6)
+            assert f"{reds['count']}x{each}={reds['points']}" in text, text
         assert f" {item['deal_score']} " in text and f" {item['total']} " in text
     assert "Canastas: rank, class (nat natural, mix mixed" in text
     assert all(len(line) <= 80 for line in lines) and "…" not in text
@@ -542,7 +544,7 @@ async def test_the_score_sheet_takes_the_full_layout_when_the_window_widens() ->
         wide = screen_text(pilot.app)
     assert "Canastas: each with its class and bonus" in wide
     c = game.score_sheet[-1]["teams"][0]["canastas"][0]
-    assert f"{c['rank'] or '*'} {c['class'].replace('_', ' ')}: {c['bonus']}" in wide
+    assert f"{c['rank'] or ''} {c['class'].replace('_', ' ')}: {c['bonus']}".strip() in wide
 
 
 async def test_a_long_score_sheet_at_80x24_scrolls_to_its_totals() -> None:
@@ -562,4 +564,257 @@ async def test_a_long_score_sheet_at_80x24_scrolls_to_its_totals() -> None:
     for item in game.score_sheet[-1]["teams"].values():
         assert f" {item['total']} " in text
         for c in item["canastas"]:
-            assert f"{c['rank'] or '*'} {CLASS_SHORT[c['class']]} {c['bonus']}" in text
+            assert f"{c['rank'] or ''} {CLASS_SHORT[c['class']]} {c['bonus']}".strip() \
+                in text
+
+
+CLOSED_180 = """turn: 0
+phase: draw
+deal_number: 2
+hands.0: 9S 9S 9H JS JH JD JK 5C 6D 7H
+hands.1: 4C 5C 9H 8S 8C
+melds.1: QH QS JK
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40
+totals.0: 10500
+totals.1: 200"""
+"""A closed side needing 180 (CN-I2) whose hand holds no meld worth it alone: the
+listing names no meld, only the draw."""
+
+
+async def test_g_stages_an_opening_the_listing_does_not_name() -> None:
+    """Play-test: g said "Not now. You can: d Draw." with no meld listed, so the next
+    selection joined the first and m sent seven cards as one meld, refused as [CN-M3]."""
+    game = position(CLOSED_180, seats=2)
+    assert {e["type"] for e in game.view(0)["legal"]} == {"draw"}
+    text, sent = await answered(game, 0, (80, 24), keys=(
+        "slash", *"9s9s9h", "enter", "g", "slash", *"jsjhjdjk", "enter", "m"))
+    assert sent[-1]["type"] == "meld" and [len(m) for m in sent[-1]["melds"]] == [3, 4]
+    assert "[CN-I2] Your initial meld must count at least 180; this one counts 110." \
+        in text, text
+    assert "Not now" not in text and "CN-M3" not in text
+
+
+OPEN_DRAW = """turn: 0
+phase: draw
+deal_number: 1
+hands.0: 8S 8C 9S 9C 9H 4S 5D KD
+hands.1: 4C 5C 9H 8S 8C
+melds.0: KH KS KC
+melds.1: QH QS JK
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40"""
+"""An open side's draw, the pile's 8♥ its to take with a pair of eights."""
+
+
+async def test_g_stages_melds_to_go_with_a_pile_take() -> None:
+    """Play-test: in an open side's draw g said "Not now. You can: d Draw, p Take pile.",
+    so no meld could go with the take (CN-P10)."""
+    game = position(OPEN_DRAW, seats=2)
+    assert "meld" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await answered(game, 0, (80, 24), keys=(
+        "slash", *"9s9c9h", "enter", "g", "slash", *"8s8c", "enter", "p"))
+    nines = [c["id"] for c in game.view(0)["hand"] if c["code"][0] == "9"]
+    eights = [c["id"] for c in game.view(0)["hand"] if c["code"][0] == "8"]
+    assert len(sent) == 1 and sent[0]["type"] == "take_pile", text
+    assert sorted(sent[0]["cards"]) == sorted(eights)
+    assert [sorted(m) for m in sent[0]["melds"]] == [sorted(nines)]
+    game.check(0, sent[-1])
+    assert "Not now" not in text and "!" not in text.splitlines()[-2], text
+
+
+LAST_WILD = """turn: 0
+phase: play
+deal_number: 1
+hands.0: AC 2H
+hands.1: 4C 5C 9H 8S 8C
+melds.0: AH AS AD AC AH AS AD | KH KS KC KD 2C 2D KH
+melds.1: QH QS JK
+face_down_under_pile: 0
+discard: 6H 8H
+stock: 40"""
+"""Two cards left, A♣ and 2♥, a natural canasta of aces on the table: laying off the ace
+would leave the wild card as the last card (CN-G4), so the listing names no lay-off."""
+
+
+async def test_l_onto_a_canasta_the_listing_leaves_out_shows_the_engines_rule() -> None:
+    """Play-test: l said "No meld of your side can take these cards now.", a sentence of
+    the screen's own that hid the reason; the engine's refusal names it."""
+    game = position(LAST_WILD, seats=2)
+    assert "lay_off" not in {e["type"] for e in game.view(0)["legal"]}
+    text, sent = await answered(game, 0, (80, 24), keys=("slash", *"ac", "enter", "l"))
+    aces = next(m["id"] for m in game.view(0)["melds"] if m["rank"] == "A")
+    ace = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "AC")
+    assert sent == [{"type": "lay_off", "meld": aces, "cards": [ace]}]
+    assert "[CN-G4]" in text and "No meld of your side" not in text, text
+
+
+async def test_l_before_the_draw_shows_the_engines_rule() -> None:
+    game = position(OPEN_DRAW, seats=2)
+    text, sent = await answered(game, 0, (80, 24), keys=("slash", *"kd", "enter", "l"))
+    assert [a["type"] for a in sent] == ["lay_off"]
+    assert "[CN-T3] Draw two cards or take the pile first." in text, text
+
+
+@pytest.mark.parametrize(("player", "said"), [
+    ({"name": None, "bot": False, "present": False},
+     " Seat {turn} is free: waiting for someone to sit there (b adds a bot)."),
+    ({"name": "ann✓", "bot": False, "present": False},
+     " ann✓ is away; the table waits for them."),
+    ({"name": "ann✓", "bot": False, "present": False, "covered_by": "basic"},
+     " ann✓ is away; a basic bot plays for them (draw)."),
+])
+async def test_the_prompt_says_when_nobody_is_there_to_make_the_move(
+        player: dict[str, Any], said: str) -> None:
+    """Play-test: a free seat's turn read "seat 1's turn: open with 50+ or draw 2.", and
+    an away player's "ann✓'s turn: ...", as if a move were coming."""
+    from tests.tui.conftest import FakeLink
+    from tui.app import make_app
+
+    game = engine.create_game("canastone", 4, 3, {"max_deals": 1})
+    turn = game.view(None)["turn"]
+    seat = (turn + 1) % 4
+    message = seated_view(game, seat)
+    message["players"][turn] = {"seat": turn, **player}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, message)
+        shown_prompt = str(pilot.app.screen.query_one("#prompt").render())
+        assert shown_prompt == said.format(turn=turn)
+        if player["name"] and "covered_by" not in player:
+            await pilot.press("d")
+            await pilot.pause()
+            status = str(pilot.app.screen.query_one("#status").render())
+            assert "waiting for ann✓, who is away." in status, status
+
+
+async def test_the_others_read_who_may_go_out_while_a_partner_is_asked() -> None:
+    """Play-test: "ann asks cy to go out." read as if cy were the one asked to go out."""
+    game = position(ASK)
+    entry = next(e for e in game.view(0)["legal"] if e["type"] == "ask_to_go_out")
+    game.apply(0, entry["options"][0])
+    assert game.view(1)["phase"] == "answer"
+    text, _ = await shown(game, 1, (80, 24))
+    assert " ann asks cy: may ann go out?" in text, text
+    assert "to go out." not in text
+
+
+def _sheet_with_every_long_item(game: Any) -> dict[str, Any]:
+    """A six-seat view whose last score row holds what folded at 80 columns: a canasta of
+    tens, a wild one, four red threes (doubled, CN-S6: the row's ``each`` is the value
+    before doubling), five, and going out by a bot."""
+    message = seated_view(game, 0)
+    for player in message["players"][1:]:
+        player["name"], player["bot"] = f"bot {player['seat']}", True
+    row = message["view"]["score_sheet"][-1]
+    mine, theirs = row["teams"][0], row["teams"][1]
+    mine["canastas"] = [{"meld": 1, "rank": "10", "class": "natural", "bonus": 500},
+                        {"meld": 2, "rank": None, "class": "wild_natural", "bonus": 5000},
+                        {"meld": 3, "rank": "A", "class": "mixed", "bonus": 500}]
+    mine["red_threes"] = {"count": 5, "each": 100, "points": 1000}
+    mine["going_out"] = 300
+    row["went_out"] = 2
+    theirs["red_threes"] = {"count": 4, "each": -100, "points": -800}
+    return message
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_no_number_or_name_on_the_score_sheet_breaks_across_lines(
+        size: tuple[int, int]) -> None:
+    """Play-test at 80 columns: "4x-100=-80" over "00", "5x100=100" over "0", "10 nat"
+    over "500", "+300 bot" over "1"; and at 120 "4 x -100: -800" hid the doubling of four
+    red threes; the wild canasta's rank read "*"."""
+    from tests.tui.conftest import FakeLink, screen_text
+    from tui.app import make_app
+
+    game = play_until(6, 2, _scored_with_canastas)
+    link = FakeLink()
+    async with make_app(link).run_test(size=size) as pilot:
+        await joined_with(pilot, link, _sheet_with_every_long_item(game))
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    lines = text.splitlines()
+    if size[0] < 100:
+        said = ("10 nat 500", "wild nat 5000", "A mix 500", "5x200=1000", "4x-200=-800")
+        assert any(re.search(r"\+300 +.*-\d", line) for line in lines), text
+        assert any(re.search(r"^ *stock bot 2 .* bot 2 ", line) for line in lines), text
+    else:
+        said = ("10 natural: 500", "wild natural: 5000", "5 x 200: 1000", "4 x -200: -800",
+                "out +300 bot 2")
+    for item in said:
+        assert any(item in line for line in lines), (item, text)
+    assert "…" not in text and " * " not in text and "x-100" not in text, text
+
+
+@pytest.mark.parametrize("long_names", [False, True])
+async def test_a_six_seat_sides_header_fits_80_columns(long_names: bool) -> None:
+    """Play-test at 80x24, six seats: "cy✓ (you) + seat 2 + seat 4 · 0 pts · needs 50 to"
+    was cut at the panel's edge; the header breaks between names and items instead."""
+    from tests.tui.conftest import FakeLink, screen_text
+    from tui.app import make_app
+
+    game = engine.create_game("canastone", 6, 3, {"max_deals": 1})
+    message = seated_view(game, 0)
+    message["players"][0]["name"] = "cy✓"
+    for seat in (2, 4, 5):
+        message["players"][seat] = {"seat": seat, "name": None, "bot": False,
+                                    "present": False}
+    if long_names:
+        for seat in (0, 1, 3):
+            message["players"][seat]["name"] = f"annabellelonger{seat}"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, message)
+        text = screen_text(pilot.app)
+    panel = "\n".join(row.split("│")[0] for row in text.splitlines()[4:18])
+    assert panel.count("needs 50 to open") == 2, text
+    names = ("annabellelonger0 (you)", "annabellelonger1", "annabellelonger3") \
+        if long_names else ("cy✓ (you)", "bob", "dee")
+    for name in (*names, "seat 2", "seat 4", "seat 5"):
+        assert name in panel, (name, text)
+
+
+async def test_aces_are_called_aces_and_one_card_is_one_card() -> None:
+    """Play-test: "needs 2 natural As" read as the word "as", and a take of one card
+    said "1 cards to the hand"."""
+    from tui.cards import CardLook, CodeError, pick_by_codes
+    from tui.eventtext import PLAIN
+
+    game = position(OPEN_DRAW.replace("hands.0: 8S 8C", "hands.0: AS 8C")
+                    .replace("discard: 6H 8H", "discard: 6H AH"), seats=2)
+    text, _ = await answered(game, 0, (80, 24), keys=("slash", *"as", "enter", "p"))
+    assert "[CN-P4] Taking the pile needs 2 natural aces from your hand." in text, text
+    with pytest.raises(CodeError, match=r"^You hold only two kings\.$"):
+        pick_by_codes("k k k", [{"id": 1, "code": "KH"}, {"id": 2, "code": "KS"}],
+                      look=CardLook())
+    took = {"type": "took_pile", "seat": 1, "top": {"id": 9, "code": "AH"},
+            "cards": [{"id": 3, "code": "AS"}, {"id": 4, "code": "AC"}], "received": 1}
+    line = CanastoneScreen().event_line(took, lambda s: NAMES[s], PLAIN, [[0], [1]])
+    assert line.plain.endswith("; 1 card to the hand."), line.plain
+
+
+async def test_a_lay_off_in_the_log_names_its_meld_and_a_canasta_past_seven() -> None:
+    """Play-test: "bot 3 laid off JK (mixed, 5/7)" did not say onto which meld, and a
+    canasta grown to eight read "(mixed, 8/7)"."""
+    from tests.tui.conftest import FakeLink
+    from tui.app import make_app
+
+    game = position()
+    view = game.view(0)
+    kings = next(m["id"] for m in view["melds"] if m["rank"] == "K")
+    fives = next(m["id"] for m in view["melds"] if m["rank"] == "5")
+    hand = {c["code"]: c["id"] for c in view["hand"]}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await joined_with(pilot, link, seated_view(game, 0))
+        for meld, code in ((kings, "KD"), (fives, "5D")):
+            events = game.apply(0, {"type": "lay_off", "meld": meld, "cards": [hand[code]]})
+            link.push({"t": "events", "table": 5, "seq": len(game.log), "events": events})
+            link.push(seated_view(game, 0))
+            await pilot.pause()
+        said = [line.plain for line in pilot.app.log_lines]
+    assert "ann laid off K♦ onto the kings (natural canasta, 8 cards)." in said, said
+    assert "ann laid off 5♦ onto the 5s (natural, 4/7)." in said, said

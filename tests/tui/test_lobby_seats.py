@@ -37,3 +37,21 @@ async def test_J_at_a_full_table_says_so() -> None:
     text, sent = await in_lobby(("J",))  # table 1: every seat taken
     assert "Every seat at this table is taken." in text
     assert not any(m.get("t") == "sit" for m in sent)
+
+
+async def test_J_says_whose_partner_each_seat_is() -> None:
+    """Play-test: the list read "seat 1, seat 2, seat 3" at a partnership table, so a
+    player could not tell which seat was their friend's partner."""
+    text, _ = await in_lobby(("down", "J"))  # Hand and Foot: eve at seat 0, 1-3 free
+    assert "1  seat 1 · partner of seat 3" in text, text
+    assert "2  seat 2 · partner of eve" in text and "3  seat 3 · partner of seat 1" in text
+
+
+def test_where_each_plays_alone_no_seat_names_a_partner() -> None:
+    from tui.lobby import seat_mates
+
+    table = {"game": "canastone", "seats": 3, "players": [], "options": {}}
+    assert seat_mates(table) == {}
+    six = seat_mates({**table, "seats": 6,
+                      "players": [{"seat": 0, "name": "eve", "bot": False}]})
+    assert six[2] == " · team with eve and seat 4" and six[1] == " · team with seat 3 and seat 5"

@@ -396,3 +396,26 @@ async def test_a_larger_window_fills_the_log_with_the_older_lines_it_has() -> No
         assert log.content_region.height > 10
         assert all(rows), rows  # every row holds a line
         assert rows[-1] == "ann: line 59", rows
+
+
+async def test_the_keys_line_says_how_to_send_and_leave_while_chatting() -> None:
+    """Play-test: Tab (or c) put the focus in the chat line and the keys line went blank,
+    with nothing to say how to send or how to get back to the table."""
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+
+        def keys_line() -> str:
+            return screen_text(pilot.app).splitlines()[-1]
+
+        for key in ("tab", "c"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert keys_line().strip() == "Enter sends   Esc back to the table", keys_line()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "x Discard" in keys_line(), keys_line()
+        await pilot.press("c", *"hi", "enter")
+        await pilot.pause()
+        assert "x Discard" in keys_line()
+    assert link.sent[-1] == {"t": "chat", "text": "hi"}

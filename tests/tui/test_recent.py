@@ -71,3 +71,28 @@ async def test_more_moves_than_the_log_holds_fill_it_to_the_last() -> None:
     shown = [line for line in log if line and line != "c: chat"]
     assert len(shown) >= len(log) - 3  # the page is full, not half empty
     assert any(line.startswith(PLAYERS[recent[-1]["seat"]]) for line in shown[-3:])
+
+
+async def test_chat_replayed_on_reconnect_is_marked_earlier_and_dim() -> None:
+    """Play-test: old chat replayed on reconnect came after newer game lines and read as
+    new messages; the host marks it ``"earlier": true``."""
+    from tui.app import make_app
+
+    game, recent = played(4)
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
+                   "role": "player"})
+        link.push({**seated_view(game, 1), "recent": recent})
+        link.push({"t": "chat", "table": 5, "name": "ann✓", "text": "hi", "earlier": True})
+        link.push({"t": "chat", "table": 5, "name": "cy", "text": "back?"})
+        await pilot.pause()
+        said = [line for line in log_column(screen_text(app)) if line]
+        assert "(earlier) ann✓: hi" in said and "cy: back?" in said, said
+        assert not any(line.startswith("(earlier) cy") for line in said)
+        old, new = (next(line for line in app.log_lines if line.plain.endswith(text))
+                    for text in ("hi", "back?"))
+    assert "dim" in str(old.style) and "dim" not in str(new.style)
+    assert not any("dim" in str(span.style) for span in new.spans)

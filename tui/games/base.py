@@ -145,6 +145,12 @@ class GameScreen:
             f"{info.name(int(seat))} {self.seat_unplayed(cards)}"
             for seat, cards in sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
 
+    def unplayed_lines(self, item: dict[str, Any]) -> str:
+        """The cards-left cell of a compact score sheet: each seat's figure alone, a line
+        each in seat order, beside that seat's name in the Team column."""
+        return "\n".join(self.seat_unplayed(cards) for _, cards in
+                         sorted(item.get("penalty", {}).items(), key=lambda kv: int(kv[0])))
+
     def unplayed_total(self, item: dict[str, Any]) -> int:
         """The sum under the cards-left cell: what that cell lists, so it adds up where a
         game shows part of the penalty in a column of its own."""

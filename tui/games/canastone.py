@@ -19,7 +19,7 @@ from rich.text import Text
 
 from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
-from tui.eventtext import Names
+from tui.eventtext import Names, card_count
 from tui.games.base import GameScreen, ScoreColumn
 from tui.panels import LONG_MELD, GamePanel, TableInfo, counted, fitted, size_label, wrapped
 
@@ -104,15 +104,18 @@ class CanastonePanel(GamePanel):
         meld as rank x size (a canasta in bold), on indented lines as they need; on
         ``one_line`` (your side alone nearly fills the panel), its standing and melds
         only, those past the width counted ("+3")."""
-        first = Text.assemble("  ", self.standing(info, team), " ·")
         labels = [size_label(m) for m in self.team_melds(info, team)]
         if one_line:
+            first = Text.assemble("  ", self.standing(info, team), " ·")
             return [counted(first, labels, width) if labels
                     else Text.assemble(first, (" no melds", "dim"))]
+        head = self.standing_parts(info, team, width - 2)
+        head[-1].append(" ·")
         parts = self.collected(info, team, short=True)
         if parts:
             parts[-1].append(" ·")
-        return wrapped(first, parts + (labels or [Text("no melds", style="dim")]), width)
+        return wrapped(Text.assemble("  ", head[0]), head[1:] + parts
+                       + (labels or [Text("no melds", style="dim")]), width)
 
     def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
         """By rank, the wild meld last: as the panel shows them, and as t and T go."""
@@ -124,7 +127,8 @@ class CanastonePanel(GamePanel):
         going on to more lines where one would be cut at the edge."""
         mine = team == info.team_of(info.seat)
         melds = self.team_melds(info, team)
-        body = [self.standing(info, team)]
+        head = self.standing_parts(info, team, width - 2 if width else 0)
+        body = wrapped(head[0], head[1:], width - 2 if width else 1 << 16, indent=" ")
         parts = self.collected(info, team)
         if parts:
             body.extend(wrapped(Text(" "), parts, width - 2 if width else 1 << 16))
@@ -138,14 +142,33 @@ class CanastonePanel(GamePanel):
 
     def standing(self, info: TableInfo, team: int) -> Text:
         """The team, its points, and whether it has opened or what opening needs."""
+        return Text(" ").join(self.standing_parts(info, team))
+
+    def standing_parts(self, info: TableInfo, team: int, width: int = 0) -> list[Text]:
+        """`standing` as the pieces a line may break between: the side's names, the
+        points, the opening. Six seats at 80 columns cut the one line at the panel's edge,
+        "cy✓ (you) + seat 2 + seat 4 · 0 pts · needs 50 to" (play-test). Your side's
+        names may break between members (``ann (you) +``); another side's ``bob+dee``
+        does where it is wider than ``width`` (0: any)."""
         v = info.view
-        out = super().team_header(info, team)
+        mine = team == info.team_of(info.seat)
+        names = [info.name(s) + (" (you)" if mine and s == info.seat else "")
+                 for s in info.teams[team]]
+        together = "+".join(names) + " ·"
+        if mine or (width and len(together) > width):
+            parts = [Text(name + (" +" if n < len(names) - 1 else " ·"), style="bold")
+                     for n, name in enumerate(names)]
+        else:
+            parts = [Text(together, style="bold")]
+        total = v.get("totals", {}).get(team, 0)
+        parts.append(Text(f"{total} pts ·", style="bold"))
         if v.get("opened", {}).get(team):
-            out.append(" · open", style="green")
+            parts[-1].append(" ")
+            parts[-1].append("open", style="green")  # (short: it stays by the points)
         else:
             need = v.get("initial_minimum", {}).get(team, 0)
-            out.append(f" · needs {need} to open", style="bold yellow")
-        return out
+            parts.append(Text(f"needs {need} to open", style="bold yellow"))
+        return parts
 
     def collected(self, info: TableInfo, team: int, short: bool = False) -> list[Text]:
         """The team's canastas by class (going out needs a natural and a mixed one,
@@ -166,38 +189,51 @@ class CanastonePanel(GamePanel):
         return parts
 
 
+def _canasta_name(canasta: dict[str, Any], words: dict[str, str]) -> str:
+    """A canasta's rank and class, ``K natural``; a wild canasta has no rank and its class
+    says wild (``wild natural``), where the rank read as a bare ``*`` (play-test)."""
+    cls = words.get(canasta.get("class", ""), str(canasta.get("class")))
+    rank = canasta.get("rank")
+    return f"{rank} {cls}" if rank else cls if cls.startswith("wild") else f"wild {cls}"
+
+
 def _canastas(item: dict[str, Any], info: TableInfo) -> str:
     """Each canasta's class and bonus, then the five-canasta bonus (CN-S4, CN-S5)."""
-    lines = [f"{c.get('rank') or '*'} {CLASS_SHEET.get(c.get('class', ''), c.get('class'))}"
-             f": {c.get('bonus', 0)}" for c in item.get("canastas", [])]
+    lines = [f"{_canasta_name(c, CLASS_SHEET)}: {c.get('bonus', 0)}"
+             for c in item.get("canastas", [])]
     if item.get("many_canastas"):
         lines.append(f"5+ canastas: {item['many_canastas']}")
     return "\n".join(lines) or "-"
 
 
-CLASS_SHORT = {"natural": "nat", "mixed": "mix", "wild_natural": "wild-nat",
-               "wild_mixed": "wild-mix"}
+CLASS_SHORT = {"natural": "nat", "mixed": "mix", "wild_natural": "wild nat",
+               "wild_mixed": "wild mix"}
 """A canasta's class on a narrow score sheet, one word so a line never folds."""
 
 
 def _canastas_short(item: dict[str, Any], info: TableInfo) -> str:
     """`_canastas` on a narrow sheet: ``K nat 500`` a line, then ``5+ 1000``. At 80
     columns "K natural: 500" folded into three rows a canasta (play-test)."""
-    lines = [f"{c.get('rank') or '*'} {CLASS_SHORT.get(c.get('class', ''), c.get('class'))}"
-             f" {c.get('bonus', 0)}" for c in item.get("canastas", [])]
+    lines = [f"{_canasta_name(c, CLASS_SHORT)} {c.get('bonus', 0)}"
+             for c in item.get("canastas", [])]
     if item.get("many_canastas"):
         lines.append(f"5+ {item['many_canastas']}")
     return "\n".join(lines) or "-"
 
 
 def _red_threes(item: dict[str, Any], info: TableInfo, short: bool = False) -> str:
-    """``3 x 100: 300``, or as one word where columns are narrow: ``3x100=300``."""
+    """``3 x 100: 300``, or as one word where columns are narrow: ``3x100=300``. Each
+    red three's value is what was counted, the points over the count: four or more are
+    doubled (CN-S6), and the row's ``each`` is the value before that, so "4 x -100:
+    -800" did not add up (play-test)."""
     reds = item.get("red_threes") or {}
     count = reds.get("count", 0)
     if not count:
         return "-"
+    points = reds.get("points", 0)
+    each = points // count if points % count == 0 else reds.get("each", 0)
     form = "{}x{}={}" if short else "{} x {}: {}"
-    return form.format(count, reds.get("each", 0), reds.get("points", 0))
+    return form.format(count, each, points)
 
 
 def _red_threes_short(item: dict[str, Any], info: TableInfo) -> str:
@@ -213,13 +249,14 @@ class CanastoneScreen(GameScreen):
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3", _red_threes))
     score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "
-                  "Red 3: count x value each (by the team's canastas).  Out: going out.  "
-                  "Unplayed: cards left per seat.")
+                  "Red 3: count x value each (by the team's canastas, doubled for four or "
+                  "more).  Out: going out.  Unplayed: cards left per seat.")
     compact_score_columns: ClassVar[tuple[ScoreColumn, ...]] = (
         ("Canastas", _canastas_short), ("Red 3", _red_threes_short))
-    compact_score_note = ("Canastas: rank, class (nat natural, mix mixed, wild-nat, "
-                          "wild-mix) and bonus; 5+: for five or more.  Red 3: count x "
-                          "value = points.  Out: going out.  Unplayed: cards left per seat.")
+    compact_score_note = ("Canastas: rank, class (nat natural, mix mixed) and bonus; 5+: "
+                          "for five or more.  Red 3: count x value = points (doubled for "
+                          "four or more).  Out: going out, and who.  Left: cards left, each "
+                          "beside its seat's name.")
 
     def pile_detail(self, discard: dict[str, Any]) -> str:
         down = discard.get("face_down") or 0
@@ -285,7 +322,7 @@ class CanastoneScreen(GameScreen):
             if shown:
                 t.append(" and showed ")
                 t.append_text(cards_text(shown, look))
-            t.append(f"; {event.get('received', 0)} cards to the hand")
+            t.append(f"; {card_count(event.get('received', 0))} to the hand")
             down = event.get("face_down") or 0
             t.append(f", {down} of them face down." if down else ".")
             return t
