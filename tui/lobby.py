@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rich.text import Text
@@ -354,6 +355,72 @@ def option_value(text: str, default: Any) -> Any:
         return text
 
 
+WIRE_INT = 2**31 - 1
+"""The largest whole number the host takes in a client message (netcode/protocol.py)."""
+WIRE_TEXT = 64
+"""The longest text, and the most entries of a list or map, in a game option."""
+WIRE_DEPTH = 4
+"""The deepest nesting of lists and maps in a game option."""
+
+TABLE_FIELDS: dict[str, tuple[type, int, int]] = {
+    "clock": (bool, 0, 0), "clock_limit": (int, 0, 3600), "take_back": (bool, 0, 0),
+    "bot_level": (str, 0, 16), "bot_pace_ms": (int, 0, 10_000), "absent": (str, 0, 8),
+    "absent_grace": (int, 1, 3600)}
+"""Each table option's type and range (a text's most characters), as the host's schema
+has them (netcode/protocol.py, CLIENT_SCHEMA "create" -> "table"; a test holds the two
+equal, since tui does not import netcode). The host closes a session whose message breaks
+its schema, as it would a hostile one: ``abc`` in "bot pace (ms)" dropped the connection
+(play-test). So the form checks each field's shape before sending anything; the values
+themselves (which bot levels there are) the host still judges."""
+
+
+class FieldError(ValueError):
+    """A form field whose text cannot go to the host as typed; says which and why."""
+
+
+def table_value(name: str, text: str, default: Any) -> Any:
+    """The typed text of table option `name` as the value the host's schema takes, or
+    FieldError naming the field as the form shows it. An option the host adds later is
+    checked by its default's type."""
+    kind, lo, hi = TABLE_FIELDS.get(name, (type(default), -WIRE_INT, WIRE_INT))
+    label, word = option_label(name), text.strip().lower()
+    if kind is bool:
+        if word in ("true", "yes", "on"):
+            return True
+        if word in ("false", "no", "off"):
+            return False
+        raise FieldError(f"{label} must be true or false.")
+    if kind is int:
+        if not re.fullmatch(r"-?[0-9]+", word) or not lo <= int(word) <= hi:
+            raise FieldError(f"{label} must be a whole number from {lo} to {hi}.")
+        return int(word)
+    if len(text) > min(hi, WIRE_TEXT):
+        raise FieldError(f"{label} must be at most {min(hi, WIRE_TEXT)} characters.")
+    return text
+
+
+def wire_problem(value: Any, depth: int = 0) -> str | None:
+    """Why a game option's value would break the host's schema for free-form options
+    (netcode/protocol.py ``_plain``), or None: text past 64 characters or a number past
+    2147483647 closed the session like a typo in a table option did."""
+    if depth > WIRE_DEPTH:
+        return f"nests lists deeper than {WIRE_DEPTH}"
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return None
+    if isinstance(value, int):
+        return None if -WIRE_INT <= value <= WIRE_INT else f"is past {WIRE_INT}"
+    if isinstance(value, str):
+        return None if len(value) <= WIRE_TEXT else f"is longer than {WIRE_TEXT} characters"
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+    if len(items) > WIRE_TEXT:
+        return f"has more than {WIRE_TEXT} entries"
+    for key, item in items:
+        problem = wire_problem(key, depth + 1) or wire_problem(item, depth + 1)
+        if problem:
+            return problem
+    return None
+
+
 class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
     """Game, seat count and every rule option with its default and one-line help.
 
@@ -383,8 +450,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         with VerticalScroll(id="form"):
             yield Label("Open a table   (Enter on Create, Tab between fields, Esc cancels)",
                         classes="title")
-            if self.error:
-                yield Static(self.error, id="error", markup=False)
+            # Always there (hidden while empty): the form's own checks write here too.
+            yield Static(self.error, id="error", markup=False)
             yield Button("Create", id="create", variant="primary")
             with Horizontal(classes="row"):
                 yield Label("game", classes="name")
@@ -409,6 +476,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         yield KeysBar()  # the form's own keys on the bottom line, not the lobby's under it
 
     def on_mount(self) -> None:
+        self.query_one("#error", Static).display = bool(self.error)
         self._fill_options()
         self.query_one("#create", Button).focus()
 
@@ -452,6 +520,10 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             # reads back from its text with string keys, and is still the default.
             if text != option_text(default):
                 options[name] = option_value(text, default)
+                problem = wire_problem(options[name])
+                if problem:
+                    self.refuse(f"#opt-{name}", f"option '{name}' {problem}.")
+                    return
         message: dict[str, Any] = {"t": "create", "game": self.game["name"],
                                    "seats": self.query_one("#seats", Select).value}
         if options:
@@ -460,10 +532,23 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         for name, default in self.table_options.items():
             text = values["table"][name] = self.query_one(f"#table-{name}", Input).value
             if text != option_text(default):
-                table[name] = option_value(text, default)
+                try:
+                    table[name] = table_value(name, text, default)
+                except FieldError as exc:
+                    self.refuse(f"#table-{name}", str(exc))
+                    return
         if table:
             message["table"] = table
         self.dismiss((message, values))
+
+    def refuse(self, field: str, text: str) -> None:
+        """Keep the form open with the typed text, say on its top line (which stays in
+        sight while the fields scroll) what the field must hold, and put the cursor
+        there: nothing goes to the host."""
+        error = self.query_one("#error", Static)
+        error.update(f"! {text}")
+        error.display = True
+        self.query_one(field, Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

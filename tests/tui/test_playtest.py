@@ -396,3 +396,110 @@ async def test_a_larger_window_fills_the_log_with_the_older_lines_it_has() -> No
         assert log.content_region.height > 10
         assert all(rows), rows  # every row holds a line
         assert rows[-1] == "ann: line 59", rows
+
+
+def table_lobby() -> dict[str, Any]:
+    """The lobby as the host lists it, with the table's own options beside the game's."""
+    from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP
+
+    return {**lobby_message(), "table_options": dict(TABLE_SETTINGS),
+            "table_option_help": dict(TABLE_SETTINGS_HELP)}
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("bot_pace_ms", "abc", "! bot pace (ms) must be a whole number from 0 to 10000."),
+    ("clock", "maybe", "! clock must be true or false."),
+    ("absent_grace", "0", "! absent grace must be a whole number from 1 to 3600."),
+    ("clock_limit", "2.5", "! clock limit must be a whole number from 0 to 3600."),
+    ("absent", "sometimes", "! absent must be at most 8 characters."),
+])
+async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
+        field: str, typed: str, said: str) -> None:
+    """`abc` in "bot pace (ms)" and ^s dropped the connection: the host closes a session
+    whose message breaks its schema."""
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+    from tui.lobby import CreateScreen
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one(f"#table-{field}", Input).value = typed
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert link.sent == [] and pilot.app.screen is form
+        assert said in screen_text(pilot.app)
+        assert form.query_one(f"#table-{field}", Input).value == typed
+        assert pilot.app.focused is form.query_one(f"#table-{field}", Input)
+        form.query_one(f"#table-{field}", Input).value = str(table_lobby()[
+            "table_options"][field]).lower()
+        form.query_one("#table-bot_pace_ms", Input).value = "500"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, CreateScreen)
+    assert link.sent == [{"t": "create", "game": "hand_and_foot", "seats": 4,
+                          "table": {"bot_pace_ms": 500}}]
+
+
+async def test_good_table_fields_go_to_the_host_well_typed() -> None:
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import as_host_reads, in_lobby
+
+    link = FakeLink()
+    typed = {"clock": "yes", "clock_limit": " 120", "take_back": "True",
+             "bot_level": "search", "bot_pace_ms": "0", "absent": "bot",
+             "absent_grace": "3600"}
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        for name, text in typed.items():
+            pilot.app.screen.query_one(f"#table-{name}", Input).value = text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    (sent,) = link.sent
+    assert sent["table"] == {"clock": True, "clock_limit": 120, "take_back": True,
+                             "bot_level": "search", "absent": "bot", "absent_grace": 3600}
+    assert as_host_reads(sent)["table"] == sent["table"]
+
+
+async def test_a_game_option_the_host_could_not_take_is_not_sent() -> None:
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#opt-deals", Input).value = "99999999999"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "! option 'deals' is past 2147483647." in screen_text(pilot.app)
+    assert link.sent == []
+
+
+def test_the_forms_table_fields_are_the_hosts_schema() -> None:
+    """tui does not import netcode, so the form keeps its own copy of the host's types and
+    ranges for the table's options; here the two are held equal, edge by edge."""
+    from netcode.protocol import CLIENT_SCHEMA, ProtocolError
+    from netcode.table import TABLE_SETTINGS
+    from tui.lobby import TABLE_FIELDS
+
+    check = CLIENT_SCHEMA["create"]["table"][0]
+    assert set(TABLE_FIELDS) == set(TABLE_SETTINGS)
+    for name, (kind, lo, hi) in TABLE_FIELDS.items():
+        good = [True, False] if kind is bool else [lo, hi] if kind is int else ["x" * hi]
+        bad = [1, "true"] if kind is bool else [lo - 1, hi + 1, "1"] if kind is int else [
+            "x" * (hi + 1), 1]
+        for value in good:
+            check({name: value}, "table")
+        for value in bad:
+            with pytest.raises(ProtocolError):
+                check({name: value}, "table")
