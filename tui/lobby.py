@@ -448,8 +448,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            yield Label("Open a table   (Enter on Create, Tab between fields, Esc cancels)",
-                        classes="title")
+            yield Label("Open a table: ^s or Create opens it. Enter/Tab: next field. "
+                        "Esc cancels", classes="title")
             # Always there (hidden while empty): the form's own checks write here too.
             yield Static(self.error, id="error", markup=False)
             yield Button("Create", id="create", variant="primary")
@@ -463,7 +463,9 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
                              value=seats if seats in self.game["seats"]
                              else self.game["seats"][0], allow_blank=False)
-            yield VerticalScroll(id="options")
+            options = VerticalScroll(id="options")
+            options.can_focus = False  # it never scrolls (the form does): no Tab stop
+            yield options
             if self.table_options:
                 yield Label("This table", classes="title")
             for name, default in self.table_options.items():
@@ -507,7 +509,11 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         self.action_create()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_create()
+        """Enter in a field goes on to the next one: it created the table, with the
+        defaults in every field not yet reached (play-test: `3` in "first dealer" then
+        Enter). Only the Create button and ^s create."""
+        event.stop()
+        self.focus_next()
 
     def action_create(self) -> None:
         options = {}

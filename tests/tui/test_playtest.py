@@ -503,3 +503,33 @@ def test_the_forms_table_fields_are_the_hosts_schema() -> None:
         for value in bad:
             with pytest.raises(ProtocolError):
                 check({name: value}, "table")
+
+
+async def test_enter_in_a_form_field_goes_to_the_next_and_only_create_creates() -> None:
+    """`3` in "first dealer" then Enter created the table with the defaults in every other
+    field (play-test)."""
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+    from tui.lobby import CreateScreen
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        form = pilot.app.screen
+        assert "^s or Create opens it. Enter/Tab: next field." in screen_text(pilot.app)
+        await pilot.press("tab", "tab", "tab", "3", "enter")  # game, seats, first dealer
+        await pilot.pause()
+        assert link.sent == [] and pilot.app.screen is form
+        assert pilot.app.focused is form.query_one("#opt-deals", Input)
+        await pilot.press("2", "enter", "ctrl+s")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, CreateScreen)
+        await pilot.press("n", "enter")  # Enter on the Create button, as the form opens
+        await pilot.pause()
+    assert link.sent == [
+        {"t": "create", "game": "hand_and_foot", "seats": 4,
+         "options": {"first_dealer": 3, "deals": 2}},
+        {"t": "create", "game": "hand_and_foot", "seats": 4}]
