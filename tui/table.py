@@ -142,6 +142,7 @@ class TableScreen(Screen[None]):
         Binding("O", "open_seat", "Open an away seat (creator)", show=False),
         Binding("q", "leave", "Leave table", show=False),
         Binding("question_mark", "help", "Keys", show=False),
+        Binding("M", "melds", "Every meld on the table, in full", show=False),
     ]
 
     def __init__(self) -> None:
@@ -1251,6 +1252,13 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.show_keys(self)  # type: ignore[attr-defined]
+
+    def action_melds(self) -> None:
+        """Every meld in full: at 80x24 the panel cuts a side's list to ``+N more``."""
+        from tui.meldsheet import MeldsScreen  # here: one line of this file to merge
+
+        if self.info is not None:
+            self.app.push_screen(MeldsScreen(self.info, self.game))
 
     def action_chat(self) -> None:
         self.query_one("#chat", Input).focus()

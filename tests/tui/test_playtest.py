@@ -533,3 +533,50 @@ async def test_enter_in_a_form_field_goes_to_the_next_and_only_create_creates() 
         {"t": "create", "game": "hand_and_foot", "seats": 4,
          "options": {"first_dealer": 3, "deals": 2}},
         {"t": "create", "game": "hand_and_foot", "seats": 4}]
+
+
+
+def many_melds_game() -> Any:
+    """Late in a Hand and Foot deal: bob's side has twelve melds, more than an 80x24
+    panel shows."""
+    from tests.tui.conftest import FOOT_STAGE
+
+    ours = " | ".join(f"{r}H {r}S {r}D {r}C" for r in ("4", "6", "8", "9", "10", "J", "Q",
+                                                        "K", "A"))
+    text = FOOT_STAGE.replace(
+        "melds.1: 5H 5S 5D 5C 5H 5S 5D | AH AS AD AC AH 2D 2S | JK JK 2H | 7C 7C 7C 7C",
+        f"melds.1: 5H 5S 5D 5C 5H 5S 5D | JK JK 2H | 7C 7C 7C 7C | {ours}")
+    return game_at(text)
+
+
+async def test_m_lists_every_meld_the_panel_cuts_to_more() -> None:
+    """At 80x24 late in a deal your own side's melds ended in "+10 more" and no key
+    showed them (play-test)."""
+    link, game = FakeLink(), many_melds_game()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        table = screen_text(pilot.app)
+        assert " more (M lists every meld)" in table and "#14" not in table
+        await pilot.press("M")
+        await pilot.pause()
+        sheet = pilot.app.screen
+        text = sheet.query_one("#melds").render()
+        lines = str(text).splitlines()
+        own = lines.index(next(line for line in lines if line.startswith("bob (you) + dee")))
+        theirs = lines.index(next(line for line in lines if line.startswith("ann+cy")))
+        assert own < theirs
+        for meld in game.view(1)["melds"]:
+            row = next(line for line in lines if line.startswith(f"  #{meld['id']} "))
+            assert (lines.index(row) < theirs) == (meld["team"] == 1)
+            assert ("complete" in row) == bool(meld["complete"]), row
+        assert "  #11   J  natural   4/7  not yet   J♥ J♠ J♦ J♣" in lines
+        assert "  #3    5  CLEAN     7/7  complete  5♥ 5♠ 5♦ 5♣ 5♥ 5♠ 5♦" in lines
+        await pilot.press("end")
+        await pilot.pause()
+        assert "#2   10  natural" in screen_text(pilot.app)  # scrolled to the last
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is not sheet
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "           M  Every meld on the table, in full" in pilot.app.screen.lines
