@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -137,6 +139,9 @@ class LobbyScreen(Screen[None]):
         self.lobby: dict[str, Any] = {}
         self.welcome: dict[str, Any] | None = None
         self._ready = False
+        self._noted: tuple[float, Any] | None = None
+        """When the refusal on the status line was said, and the chosen table's entry
+        then (``note``)."""
         self.creating: dict[str, Any] | None = None
         """What the new-table form held when it asked the host for a table, until the
         host seats us (``created``) or refuses (``create_refused``)."""
@@ -177,6 +182,13 @@ class LobbyScreen(Screen[None]):
         self.query_one("#who", TextLines).show((name, user, code), build)
 
     def show(self, lobby: dict[str, Any]) -> None:
+        if self._ready and self._noted is not None and lobby is not self.lobby:
+            noted_at, entry = self._noted
+            now = self._chosen_entry(lobby)
+            if time.monotonic() - noted_at < self.NOTE_HOLD:
+                self._noted = (noted_at, now)  # what the refusal answered
+            elif now != entry:
+                self.clear_note()
         self.lobby = lobby
         if not self._ready:
             return
@@ -218,9 +230,38 @@ class LobbyScreen(Screen[None]):
     def on_resize(self) -> None:
         self.show(self.lobby)  # the games line wraps to the new width
 
-    def note(self, text: str, rule: str | None = None) -> None:
+    NOTE_HOLD = 1.0
+    """Seconds a refusal stays whatever the listing does: a listing sent in the same
+    moment as the refusal (someone took the last seat just before) shows what it
+    answers, not a change since."""
+
+    def note(self, text: str, rule: str | None = None, lasting: bool = False) -> None:
+        """Say a refusal (or, ``lasting``, something to keep) on the status line. It goes
+        with the next key, and a refusal also with a newer listing in which the table
+        it concerns has changed: "! Every seat at this table is taken." stayed after cy
+        left that table (play-test)."""
         msg = f" ! {text}" + (f" [{rule}]" if rule else "")
         self.query_one("#status", TextLines).show(msg, lambda: Text(msg, style="bold red"))
+        self._noted = None if lasting else (time.monotonic(), self._chosen_entry(self.lobby))
+
+    def _chosen_entry(self, lobby: dict[str, Any]) -> Any:
+        """The chosen table's entry in a listing (the one a refusal here concerns), or
+        the whole listing where there is no chosen table."""
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return lobby.get("tables")
+        chosen = str(table.get_row_at(table.cursor_row)[0])
+        return next((t for t in lobby.get("tables", []) if str(t.get("id")) == chosen),
+                    lobby.get("tables"))
+
+    def clear_note(self) -> None:
+        self._noted = None
+        self.query_one("#status", TextLines).show("", Text)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key pressed: the last refusal is done with (the key may say a new one)."""
+        if self.query_one("#status", TextLines).text.plain:
+            self.clear_note()
 
     def _table_id(self) -> int | None:
         table = self.query_one(DataTable)
@@ -247,7 +288,7 @@ class LobbyScreen(Screen[None]):
         players = entry.get("players") or []
         free = [p["seat"] for p in players if p.get("name") is None and not p.get("bot")]
         if not free:
-            self.note("Every seat at this table is taken.")
+            self.note("Every seat at that table is taken.")  # as the host says it
             return
         taken = ", ".join(f"{p['name']} at seat {p['seat']}" for p in players
                           if p.get("name") is not None)

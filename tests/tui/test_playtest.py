@@ -580,3 +580,38 @@ async def test_m_lists_every_meld_the_panel_cuts_to_more() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert "           M  Every meld on the table, in full" in pilot.app.screen.lines
+
+
+async def test_a_lobby_refusal_goes_with_a_newer_listing_or_the_next_key() -> None:
+    """"! Every seat at this table is taken." stayed in the lobby after cy left that
+    table (play-test); the host words the same refusal "that table"."""
+    from tests.tui.test_robust import in_lobby
+
+    said = " ! Every seat at that table is taken."
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("J")  # table 1: every seat taken
+        assert said in screen_text(pilot.app)
+        link.push(lobby_message())  # the same listing again: nothing changed
+        await pilot.pause()
+        assert said in screen_text(pilot.app)
+        cy_left = lobby_message()
+        cy_left["tables"][0]["players"][2] = {"seat": 2, "name": None, "bot": False,
+                                              "present": False}
+        link.push(cy_left)  # at once: a listing sent with the refusal shows what it answers
+        await pilot.pause()
+        assert said in screen_text(pilot.app)
+        pilot.app.lobby_screen.NOTE_HOLD = 0  # (a second later)
+        link.push({**cy_left, "people_total": 5})
+        await pilot.pause()
+        assert said in screen_text(pilot.app)  # table 1 is as it was when last drawn
+        link.push(lobby_message())  # cy is back in table 1's listing: it changed
+        await pilot.pause()
+        assert "Every seat" not in screen_text(pilot.app)
+        await pilot.press("J")
+        assert said in screen_text(pilot.app)
+        await pilot.press("l")  # the next key
+        await pilot.pause()
+        assert "Every seat" not in screen_text(pilot.app)
+    assert {"t": "list"} in link.sent
