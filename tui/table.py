@@ -72,15 +72,23 @@ class ChatLine(Input):
     `max_length` (a long paste into chat vanished, play-test): this one takes what fits."""
 
     def on_paste(self, event: events.Paste) -> None:
-        line = event.text.splitlines()[0] if event.text else ""
+        line = chat_paste(event.text)
         start, end = sorted(self.selection)
         room = max(0, (self.max_length or len(line)) - len(self.value) + (end - start))
-        if len(line) <= room:
-            return  # Input's own handler takes it as it is
-        event.prevent_default()  # (Input's handler would refuse it)
+        event.prevent_default()  # (Input's handler would refuse it, or keep one line)
         event.stop()
-        if room:
+        if room and line:
             self.replace(line[:room], start, end)
+
+
+def chat_paste(text: str) -> str:
+    """A paste as one chat line: several lines joined by spaces (Input kept only the
+    first of a 60-line paste, play-test), and a control character (an ESC) a space, in
+    its place."""
+    lines = text.splitlines() or [""]
+    if len(lines) > 1:
+        lines = [part.strip() for part in lines if part.strip()]
+    return "".join(c if c.isprintable() else " " for c in " ".join(lines))
 
 
 class TableScreen(Screen[None]):

@@ -615,3 +615,29 @@ async def test_a_lobby_refusal_goes_with_a_newer_listing_or_the_next_key() -> No
         await pilot.pause()
         assert "Every seat" not in screen_text(pilot.app)
     assert {"t": "list"} in link.sent
+
+
+async def test_a_paste_into_chat_keeps_its_order_and_its_lines() -> None:
+    """A 60-line paste kept only its first line (play-test); a paste that holds an ESC
+    keeps its text in order, the ESC a space."""
+    from textual import events
+    from textual.widgets import Input
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("c")
+        await pilot.pause()
+        chat = pilot.app.screen.query_one("#chat", Input)
+        pilot.app.post_message(events.Paste("alpha \x1b[31mbeta gamma"))
+        await pilot.pause()
+        assert chat.value == "alpha  [31mbeta gamma"
+        await pilot.press("enter", "c")  # sent; back to chat
+        await pilot.pause()
+        pilot.app.post_message(events.Paste("\n".join(f"line {n}" for n in range(60))))
+        await pilot.pause()
+        assert chat.value.startswith("line 0 line 1 line 2 ") and "\n" not in chat.value
+        assert len(chat.value) == chat.max_length
+        await pilot.press("enter")
+    chats = [m["text"] for m in link.sent if m.get("t") == "chat"]
+    assert chats[0] == "alpha  [31mbeta gamma" and chats[1].startswith("line 0 line 1")
