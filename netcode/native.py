@@ -40,6 +40,9 @@ Message = dict[str, Any]
 Prompt = Callable[[str], str | None]
 CLOSING_CODES = frozenset({"bad_frame", "version", "malformed", "identity"})
 """``error`` codes after which the host closes the session (docs/protocol.md)."""
+LOST = "the connection to the host was lost. To come back, run the same command again."
+"""Said when the connection ends with no word from the host (it died, or the network
+went): ``meldhall join`` returned to the prompt with nothing said (play-test)."""
 
 
 class HostKeyChanged(Exception):
@@ -237,10 +240,19 @@ class NativeClient(MeldhallClient):
         self.closed.set()
         listener = self.listener
         if listener is not None:
-            listener({"t": "bye", "reason": self.protocol_error or "the connection closed"})
+            listener(ended_bye(self.protocol_error))
             self.listener = None
         else:
             super()._ended()
+
+
+def ended_bye(protocol_error: str | None) -> Message:
+    """The ``bye`` the screen is handed when the connection ends under it. ``lost``: no
+    frame error either, so nothing was said at all (the link says so once the screen
+    has closed; a bye the host sent first is the one that counts)."""
+    if protocol_error:
+        return {"t": "bye", "reason": protocol_error}
+    return {"t": "bye", "reason": "the connection closed", "lost": True}
 
 
 class SubsystemLink:
@@ -253,7 +265,8 @@ class SubsystemLink:
         self.name = name
         self.bye_reason: str | None = None
         self.fatal: str | None = None
-        """The host's last word when it refused the session (shown after the screen closes)."""
+        """The host's last word when it refused the session, or ``LOST`` when the
+        connection ended without one (shown after the screen closes)."""
         self._on_welcome = on_welcome
 
     @classmethod
@@ -314,6 +327,8 @@ class SubsystemLink:
             elif tag == "bye":
                 if self.bye_reason is not None:
                     return  # the host's bye, then the connection closing: say it once
+                if message.get("lost") and self.fatal is None:
+                    self.fatal = LOST  # no bye from the host first: it is gone
                 self.bye_reason = str(message.get("reason") or "")
             on_frame(message)
 
@@ -331,8 +346,7 @@ class SubsystemLink:
             client.listener = deliver
             if client.closed.is_set():
                 client.listener = None
-                deliver({"t": "bye",
-                         "reason": client.protocol_error or "the connection closed"})
+                deliver(ended_bye(client.protocol_error))
 
         client.listener = lambda message: client.received.append(message)
         asyncio.get_running_loop().call_soon(begin)

@@ -227,7 +227,7 @@ class MeldhallApp(App[int]):
             if payload.get("kept"):
                 # One status line: whole at 80 columns (the longer wording was cut).
                 self.lobby_screen.note("Your seat is kept until this deal ends: sit there "
-                                       "again to play on.")
+                                       "again to play on.", lasting=True)
         elif tag == "error":
             if self.table_screen is not None:
                 self.table_screen.show_error(payload)

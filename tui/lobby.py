@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
+import time
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -137,6 +140,9 @@ class LobbyScreen(Screen[None]):
         self.lobby: dict[str, Any] = {}
         self.welcome: dict[str, Any] | None = None
         self._ready = False
+        self._noted: tuple[float, Any] | None = None
+        """When the refusal on the status line was said, and the chosen table's entry
+        then (``note``)."""
         self.creating: dict[str, Any] | None = None
         """What the new-table form held when it asked the host for a table, until the
         host seats us (``created``) or refuses (``create_refused``)."""
@@ -177,6 +183,13 @@ class LobbyScreen(Screen[None]):
         self.query_one("#who", TextLines).show((name, user, code), build)
 
     def show(self, lobby: dict[str, Any]) -> None:
+        if self._ready and self._noted is not None and lobby is not self.lobby:
+            noted_at, entry = self._noted
+            now = self._chosen_entry(lobby)
+            if time.monotonic() - noted_at < self.NOTE_HOLD:
+                self._noted = (noted_at, now)  # what the refusal answered
+            elif now != entry:
+                self.clear_note()
         self.lobby = lobby
         if not self._ready:
             return
@@ -218,9 +231,38 @@ class LobbyScreen(Screen[None]):
     def on_resize(self) -> None:
         self.show(self.lobby)  # the games line wraps to the new width
 
-    def note(self, text: str, rule: str | None = None) -> None:
+    NOTE_HOLD = 1.0
+    """Seconds a refusal stays whatever the listing does: a listing sent in the same
+    moment as the refusal (someone took the last seat just before) shows what it
+    answers, not a change since."""
+
+    def note(self, text: str, rule: str | None = None, lasting: bool = False) -> None:
+        """Say a refusal (or, ``lasting``, something to keep) on the status line. It goes
+        with the next key, and a refusal also with a newer listing in which the table
+        it concerns has changed: "! Every seat at this table is taken." stayed after cy
+        left that table (play-test)."""
         msg = f" ! {text}" + (f" [{rule}]" if rule else "")
         self.query_one("#status", TextLines).show(msg, lambda: Text(msg, style="bold red"))
+        self._noted = None if lasting else (time.monotonic(), self._chosen_entry(self.lobby))
+
+    def _chosen_entry(self, lobby: dict[str, Any]) -> Any:
+        """The chosen table's entry in a listing (the one a refusal here concerns), or
+        the whole listing where there is no chosen table."""
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return lobby.get("tables")
+        chosen = str(table.get_row_at(table.cursor_row)[0])
+        return next((t for t in lobby.get("tables", []) if str(t.get("id")) == chosen),
+                    lobby.get("tables"))
+
+    def clear_note(self) -> None:
+        self._noted = None
+        self.query_one("#status", TextLines).show("", Text)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key pressed: the last refusal is done with (the key may say a new one)."""
+        if self.query_one("#status", TextLines).text.plain:
+            self.clear_note()
 
     def _table_id(self) -> int | None:
         table = self.query_one(DataTable)
@@ -247,7 +289,7 @@ class LobbyScreen(Screen[None]):
         players = entry.get("players") or []
         free = [p["seat"] for p in players if p.get("name") is None and not p.get("bot")]
         if not free:
-            self.note("Every seat at this table is taken.")
+            self.note("Every seat at that table is taken.")  # as the host says it
             return
         taken = ", ".join(f"{p['name']} at seat {p['seat']}" for p in players
                           if p.get("name") is not None)
@@ -356,6 +398,72 @@ def option_value(text: str, default: Any) -> Any:
         return text
 
 
+WIRE_INT = 2**31 - 1
+"""The largest whole number the host takes in a client message (netcode/protocol.py)."""
+WIRE_TEXT = 64
+"""The longest text, and the most entries of a list or map, in a game option."""
+WIRE_DEPTH = 4
+"""The deepest nesting of lists and maps in a game option."""
+
+TABLE_FIELDS: dict[str, tuple[type, int, int]] = {
+    "clock": (bool, 0, 0), "clock_limit": (int, 0, 3600), "take_back": (bool, 0, 0),
+    "bot_level": (str, 0, 16), "bot_pace_ms": (int, 0, 10_000), "absent": (str, 0, 8),
+    "absent_grace": (int, 1, 3600)}
+"""Each table option's type and range (a text's most characters), as the host's schema
+has them (netcode/protocol.py, CLIENT_SCHEMA "create" -> "table"; a test holds the two
+equal, since tui does not import netcode). The host closes a session whose message breaks
+its schema, as it would a hostile one: ``abc`` in "bot pace (ms)" dropped the connection
+(play-test). So the form checks each field's shape before sending anything; the values
+themselves (which bot levels there are) the host still judges."""
+
+
+class FieldError(ValueError):
+    """A form field whose text cannot go to the host as typed; says which and why."""
+
+
+def table_value(name: str, text: str, default: Any) -> Any:
+    """The typed text of table option `name` as the value the host's schema takes, or
+    FieldError naming the field as the form shows it. An option the host adds later is
+    checked by its default's type."""
+    kind, lo, hi = TABLE_FIELDS.get(name, (type(default), -WIRE_INT, WIRE_INT))
+    label, word = option_label(name), text.strip().lower()
+    if kind is bool:
+        if word in ("true", "yes", "on"):
+            return True
+        if word in ("false", "no", "off"):
+            return False
+        raise FieldError(f"{label} must be true or false.")
+    if kind is int:
+        if not re.fullmatch(r"-?[0-9]+", word) or not lo <= int(word) <= hi:
+            raise FieldError(f"{label} must be a whole number from {lo} to {hi}.")
+        return int(word)
+    if len(text) > min(hi, WIRE_TEXT):
+        raise FieldError(f"{label} must be at most {min(hi, WIRE_TEXT)} characters.")
+    return text
+
+
+def wire_problem(value: Any, depth: int = 0) -> str | None:
+    """Why a game option's value would break the host's schema for free-form options
+    (netcode/protocol.py ``_plain``), or None: text past 64 characters or a number past
+    2147483647 closed the session like a typo in a table option did."""
+    if depth > WIRE_DEPTH:
+        return f"nests lists deeper than {WIRE_DEPTH}"
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return None
+    if isinstance(value, int):
+        return None if -WIRE_INT <= value <= WIRE_INT else f"is past {WIRE_INT}"
+    if isinstance(value, str):
+        return None if len(value) <= WIRE_TEXT else f"is longer than {WIRE_TEXT} characters"
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value))
+    if len(items) > WIRE_TEXT:
+        return f"has more than {WIRE_TEXT} entries"
+    for key, item in items:
+        problem = wire_problem(key, depth + 1) or wire_problem(item, depth + 1)
+        if problem:
+            return problem
+    return None
+
+
 class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
     """Game, seat count and every rule option with its default and one-line help.
 
@@ -383,10 +491,10 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            yield Label("Open a table   (Enter on Create, Tab between fields, Esc cancels)",
-                        classes="title")
-            if self.error:
-                yield Static(self.error, id="error", markup=False)
+            yield Label("Open a table: ^s or Create opens it. Enter/Tab: next field. "
+                        "Esc cancels", classes="title")
+            # Always there (hidden while empty): the form's own checks write here too.
+            yield Static(self.error, id="error", markup=False)
             yield Button("Create", id="create", variant="primary")
             with Horizontal(classes="row"):
                 yield Label("game", classes="name")
@@ -398,7 +506,9 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
                              value=seats if seats in self.game["seats"]
                              else self.game["seats"][0], allow_blank=False)
-            yield VerticalScroll(id="options")
+            options = VerticalScroll(id="options")
+            options.can_focus = False  # it never scrolls (the form does): no Tab stop
+            yield options
             if self.table_options:
                 yield Label("This table", classes="title")
             for name, default in self.table_options.items():
@@ -411,6 +521,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         yield KeysBar()  # the form's own keys on the bottom line, not the lobby's under it
 
     def on_mount(self) -> None:
+        self.query_one("#error", Static).display = bool(self.error)
         self._fill_options()
         self.query_one("#create", Button).focus()
 
@@ -441,7 +552,11 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         self.action_create()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_create()
+        """Enter in a field goes on to the next one: it created the table, with the
+        defaults in every field not yet reached (play-test: `3` in "first dealer" then
+        Enter). Only the Create button and ^s create."""
+        event.stop()
+        self.focus_next()
 
     def action_create(self) -> None:
         options = {}
@@ -454,6 +569,10 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             # reads back from its text with string keys, and is still the default.
             if text != option_text(default):
                 options[name] = option_value(text, default)
+                problem = wire_problem(options[name])
+                if problem:
+                    self.refuse(f"#opt-{name}", f"option '{name}' {problem}.")
+                    return
         message: dict[str, Any] = {"t": "create", "game": self.game["name"],
                                    "seats": self.query_one("#seats", Select).value}
         if options:
@@ -462,10 +581,23 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         for name, default in self.table_options.items():
             text = values["table"][name] = self.query_one(f"#table-{name}", Input).value
             if text != option_text(default):
-                table[name] = option_value(text, default)
+                try:
+                    table[name] = table_value(name, text, default)
+                except FieldError as exc:
+                    self.refuse(f"#table-{name}", str(exc))
+                    return
         if table:
             message["table"] = table
         self.dismiss((message, values))
+
+    def refuse(self, field: str, text: str) -> None:
+        """Keep the form open with the typed text, say on its top line (which stays in
+        sight while the fields scroll) what the field must hold, and put the cursor
+        there: nothing goes to the host."""
+        error = self.query_one("#error", Static)
+        error.update(f"! {text}")
+        error.display = True
+        self.query_one(field, Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -250,7 +250,8 @@ def fitted(blocks: list[list[Text]], rows: int, side: bool) -> list[list[Text]]:
         if chosen and len(shown) > 1:  # the meld chosen with t stays in sight (play-test)
             hidden = [shown[-1], *(line for line in hidden if line is not chosen[0])]
             shown = [*shown[:-1], chosen[0]]
-        out.append([*shown, Text(f"    +{len(hidden)} more", style="dim")])
+        out.append([*shown, Text(f"    +{len(hidden)} more (M lists every meld)",
+                                 style="dim")])
     return out
 
 

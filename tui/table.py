@@ -83,15 +83,23 @@ class ChatLine(Input):
         self.screen.query_one(HandView).focus()
 
     def on_paste(self, event: events.Paste) -> None:
-        line = event.text.splitlines()[0] if event.text else ""
+        line = chat_paste(event.text)
         start, end = sorted(self.selection)
         room = max(0, (self.max_length or len(line)) - len(self.value) + (end - start))
-        if len(line) <= room:
-            return  # Input's own handler takes it as it is
-        event.prevent_default()  # (Input's handler would refuse it)
+        event.prevent_default()  # (Input's handler would refuse it, or keep one line)
         event.stop()
-        if room:
+        if room and line:
             self.replace(line[:room], start, end)
+
+
+def chat_paste(text: str) -> str:
+    """A paste as one chat line: several lines joined by spaces (Input kept only the
+    first of a 60-line paste, play-test), and a control character (an ESC) a space, in
+    its place."""
+    lines = text.splitlines() or [""]
+    if len(lines) > 1:
+        lines = [part.strip() for part in lines if part.strip()]
+    return "".join(c if c.isprintable() else " " for c in " ".join(lines))
 
 
 class TableScreen(Screen[None]):
@@ -153,6 +161,7 @@ class TableScreen(Screen[None]):
         Binding("O", "open_seat", "Open an away seat (creator)", show=False),
         Binding("q", "leave", "Leave table", show=False),
         Binding("question_mark", "help", "Keys", show=False),
+        Binding("M", "melds", "Every meld on the table, in full", show=False),
     ]
 
     def __init__(self) -> None:
@@ -1303,6 +1312,13 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.show_keys(self)  # type: ignore[attr-defined]
+
+    def action_melds(self) -> None:
+        """Every meld in full: at 80x24 the panel cuts a side's list to ``+N more``."""
+        from tui.meldsheet import MeldsScreen  # here: one line of this file to merge
+
+        if self.info is not None:
+            self.app.push_screen(MeldsScreen(self.info, self.game))
 
     def action_chat(self) -> None:
         self.query_one("#chat", Input).focus()

@@ -191,3 +191,47 @@ async def test_room_password_is_asked_once(host_config, tmp_path) -> None:  # ty
             await link_to(host, "pat", tmp_path / "client")  # nobody to ask
     finally:
         await host.stop()
+
+
+async def test_a_lost_connection_is_said_when_the_screen_closes(host, tmp_path, capfd) -> None:  # type: ignore[no-untyped-def]
+    """`meldhall join` returned to the prompt with nothing said when the host died
+    (play-test): the screen closes and one line says the connection was lost and how to
+    come back."""
+    from netcode.native import LOST
+
+    link = await link_to(host, "lou", tmp_path / "client")
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_screen(pilot, lambda t: "user: lou" in t)
+        assert link._conn is not None
+        link._conn.abort()  # the TCP connection goes, with no bye: as when the host dies
+        for _ in range(200):
+            if app.return_code is not None:
+                break
+            await asyncio.sleep(0.02)
+    assert app.return_code == 0
+    assert link.fatal == LOST
+    assert LOST == ("the connection to the host was lost. To come back, run the same "
+                    "command again.")
+    await link.wait_closed()
+
+    # A bye from the host first (it shut down) is the word that counts; quitting, none.
+    told = await link_to(host, "max", tmp_path / "other")
+    got: list[dict[str, Any]] = []
+    told.start(got.append)
+    await asyncio.sleep(0.1)
+    assert told._client is not None
+    told._client._deliver([{"t": "bye", "reason": "the host is shutting down"}], b"")
+    told._conn.abort()
+    for _ in range(100):
+        if told._client is None or told._client.closed.is_set():
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.05)
+    assert told.fatal is None and told.bye_reason == "the host is shutting down"
+    await told.wait_closed()
+    quit_ = await link_to(host, "ned", tmp_path / "third")
+    quit_.start(lambda _m: None)
+    await asyncio.sleep(0.1)
+    await quit_.wait_closed()
+    assert quit_.fatal is None

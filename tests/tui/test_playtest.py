@@ -419,3 +419,248 @@ async def test_the_keys_line_says_how_to_send_and_leave_while_chatting() -> None
         await pilot.pause()
         assert "x Discard" in keys_line()
     assert link.sent[-1] == {"t": "chat", "text": "hi"}
+
+
+def table_lobby() -> dict[str, Any]:
+    """The lobby as the host lists it, with the table's own options beside the game's."""
+    from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP
+
+    return {**lobby_message(), "table_options": dict(TABLE_SETTINGS),
+            "table_option_help": dict(TABLE_SETTINGS_HELP)}
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("bot_pace_ms", "abc", "! bot pace (ms) must be a whole number from 0 to 10000."),
+    ("clock", "maybe", "! clock must be true or false."),
+    ("absent_grace", "0", "! absent grace must be a whole number from 1 to 3600."),
+    ("clock_limit", "2.5", "! clock limit must be a whole number from 0 to 3600."),
+    ("absent", "sometimes", "! absent must be at most 8 characters."),
+])
+async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
+        field: str, typed: str, said: str) -> None:
+    """`abc` in "bot pace (ms)" and ^s dropped the connection: the host closes a session
+    whose message breaks its schema."""
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+    from tui.lobby import CreateScreen
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one(f"#table-{field}", Input).value = typed
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert link.sent == [] and pilot.app.screen is form
+        assert said in screen_text(pilot.app)
+        assert form.query_one(f"#table-{field}", Input).value == typed
+        assert pilot.app.focused is form.query_one(f"#table-{field}", Input)
+        form.query_one(f"#table-{field}", Input).value = str(table_lobby()[
+            "table_options"][field]).lower()
+        form.query_one("#table-bot_pace_ms", Input).value = "500"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, CreateScreen)
+    assert link.sent == [{"t": "create", "game": "hand_and_foot", "seats": 4,
+                          "table": {"bot_pace_ms": 500}}]
+
+
+async def test_good_table_fields_go_to_the_host_well_typed() -> None:
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import as_host_reads, in_lobby
+
+    link = FakeLink()
+    typed = {"clock": "yes", "clock_limit": " 120", "take_back": "True",
+             "bot_level": "search", "bot_pace_ms": "0", "absent": "bot",
+             "absent_grace": "3600"}
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        for name, text in typed.items():
+            pilot.app.screen.query_one(f"#table-{name}", Input).value = text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    (sent,) = link.sent
+    assert sent["table"] == {"clock": True, "clock_limit": 120, "take_back": True,
+                             "bot_level": "search", "absent": "bot", "absent_grace": 3600}
+    assert as_host_reads(sent)["table"] == sent["table"]
+
+
+async def test_a_game_option_the_host_could_not_take_is_not_sent() -> None:
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#opt-deals", Input).value = "99999999999"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "! option 'deals' is past 2147483647." in screen_text(pilot.app)
+    assert link.sent == []
+
+
+def test_the_forms_table_fields_are_the_hosts_schema() -> None:
+    """tui does not import netcode, so the form keeps its own copy of the host's types and
+    ranges for the table's options; here the two are held equal, edge by edge."""
+    from netcode.protocol import CLIENT_SCHEMA, ProtocolError
+    from netcode.table import TABLE_SETTINGS
+    from tui.lobby import TABLE_FIELDS
+
+    check = CLIENT_SCHEMA["create"]["table"][0]
+    assert set(TABLE_FIELDS) == set(TABLE_SETTINGS)
+    for name, (kind, lo, hi) in TABLE_FIELDS.items():
+        good = [True, False] if kind is bool else [lo, hi] if kind is int else ["x" * hi]
+        bad = [1, "true"] if kind is bool else [lo - 1, hi + 1, "1"] if kind is int else [
+            "x" * (hi + 1), 1]
+        for value in good:
+            check({name: value}, "table")
+        for value in bad:
+            with pytest.raises(ProtocolError):
+                check({name: value}, "table")
+
+
+async def test_enter_in_a_form_field_goes_to_the_next_and_only_create_creates() -> None:
+    """`3` in "first dealer" then Enter created the table with the defaults in every other
+    field (play-test)."""
+    from textual.widgets import Input
+
+    from tests.tui.test_robust import in_lobby
+    from tui.lobby import CreateScreen
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, table_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        form = pilot.app.screen
+        assert "^s or Create opens it. Enter/Tab: next field." in screen_text(pilot.app)
+        await pilot.press("tab", "tab", "tab", "3", "enter")  # game, seats, first dealer
+        await pilot.pause()
+        assert link.sent == [] and pilot.app.screen is form
+        assert pilot.app.focused is form.query_one("#opt-deals", Input)
+        await pilot.press("2", "enter", "ctrl+s")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, CreateScreen)
+        await pilot.press("n", "enter")  # Enter on the Create button, as the form opens
+        await pilot.pause()
+    assert link.sent == [
+        {"t": "create", "game": "hand_and_foot", "seats": 4,
+         "options": {"first_dealer": 3, "deals": 2}},
+        {"t": "create", "game": "hand_and_foot", "seats": 4}]
+
+
+
+def many_melds_game() -> Any:
+    """Late in a Hand and Foot deal: bob's side has twelve melds, more than an 80x24
+    panel shows."""
+    from tests.tui.conftest import FOOT_STAGE
+
+    ours = " | ".join(f"{r}H {r}S {r}D {r}C" for r in ("4", "6", "8", "9", "10", "J", "Q",
+                                                        "K", "A"))
+    text = FOOT_STAGE.replace(
+        "melds.1: 5H 5S 5D 5C 5H 5S 5D | AH AS AD AC AH 2D 2S | JK JK 2H | 7C 7C 7C 7C",
+        f"melds.1: 5H 5S 5D 5C 5H 5S 5D | JK JK 2H | 7C 7C 7C 7C | {ours}")
+    return game_at(text)
+
+
+async def test_m_lists_every_meld_the_panel_cuts_to_more() -> None:
+    """At 80x24 late in a deal your own side's melds ended in "+10 more" and no key
+    showed them (play-test)."""
+    link, game = FakeLink(), many_melds_game()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        table = screen_text(pilot.app)
+        assert " more (M lists every meld)" in table and "#14" not in table
+        await pilot.press("M")
+        await pilot.pause()
+        sheet = pilot.app.screen
+        text = sheet.query_one("#melds").render()
+        lines = str(text).splitlines()
+        own = lines.index(next(line for line in lines if line.startswith("bob (you) + dee")))
+        theirs = lines.index(next(line for line in lines if line.startswith("ann+cy")))
+        assert own < theirs
+        for meld in game.view(1)["melds"]:
+            row = next(line for line in lines if line.startswith(f"  #{meld['id']} "))
+            assert (lines.index(row) < theirs) == (meld["team"] == 1)
+            assert ("complete" in row) == bool(meld["complete"]), row
+        assert "  #11   J  natural   4/7  not yet   J♥ J♠ J♦ J♣" in lines
+        assert "  #3    5  CLEAN     7/7  complete  5♥ 5♠ 5♦ 5♣ 5♥ 5♠ 5♦" in lines
+        await pilot.press("end")
+        await pilot.pause()
+        assert "#2   10  natural" in screen_text(pilot.app)  # scrolled to the last
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is not sheet
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "           M  Every meld on the table, in full" in pilot.app.screen.lines
+
+
+async def test_a_lobby_refusal_goes_with_a_newer_listing_or_the_next_key() -> None:
+    """"! Every seat at this table is taken." stayed in the lobby after cy left that
+    table (play-test); the host words the same refusal "that table"."""
+    from tests.tui.test_robust import in_lobby
+
+    said = " ! Every seat at that table is taken."
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("J")  # table 1: every seat taken
+        assert said in screen_text(pilot.app)
+        link.push(lobby_message())  # the same listing again: nothing changed
+        await pilot.pause()
+        assert said in screen_text(pilot.app)
+        cy_left = lobby_message()
+        cy_left["tables"][0]["players"][2] = {"seat": 2, "name": None, "bot": False,
+                                              "present": False}
+        link.push(cy_left)  # at once: a listing sent with the refusal shows what it answers
+        await pilot.pause()
+        assert said in screen_text(pilot.app)
+        pilot.app.lobby_screen.NOTE_HOLD = 0  # (a second later)
+        link.push({**cy_left, "people_total": 5})
+        await pilot.pause()
+        assert said in screen_text(pilot.app)  # table 1 is as it was when last drawn
+        link.push(lobby_message())  # cy is back in table 1's listing: it changed
+        await pilot.pause()
+        assert "Every seat" not in screen_text(pilot.app)
+        await pilot.press("J")
+        assert said in screen_text(pilot.app)
+        await pilot.press("l")  # the next key
+        await pilot.pause()
+        assert "Every seat" not in screen_text(pilot.app)
+    assert {"t": "list"} in link.sent
+
+
+async def test_a_paste_into_chat_keeps_its_order_and_its_lines() -> None:
+    """A 60-line paste kept only its first line (play-test); a paste that holds an ESC
+    keeps its text in order, the ESC a space."""
+    from textual import events
+    from textual.widgets import Input
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("c")
+        await pilot.pause()
+        chat = pilot.app.screen.query_one("#chat", Input)
+        pilot.app.post_message(events.Paste("alpha \x1b[31mbeta gamma"))
+        await pilot.pause()
+        assert chat.value == "alpha  [31mbeta gamma"
+        await pilot.press("enter", "c")  # sent; back to chat
+        await pilot.pause()
+        pilot.app.post_message(events.Paste("\n".join(f"line {n}" for n in range(60))))
+        await pilot.pause()
+        assert chat.value.startswith("line 0 line 1 line 2 ") and "\n" not in chat.value
+        assert len(chat.value) == chat.max_length
+        await pilot.press("enter")
+    chats = [m["text"] for m in link.sent if m.get("t") == "chat"]
+    assert chats[0] == "alpha  [31mbeta gamma" and chats[1].startswith("line 0 line 1")
