@@ -1352,6 +1352,12 @@ class TableScreen(Screen[None]):
             self.note("There is no bot at this table.")
             return
         seat = bots[-1]["seat"]
+        if self._deal_under_way():
+            # The host keeps a bot while its hand is in play: asked "Remove bot 3?" and
+            # answered yes, the player was only then refused (play-test). The request
+            # goes at once, and the host's refusal says why.
+            self.app.send({"t": "remove_bot", "seat": seat})  # type: ignore[attr-defined]
+            return
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -1360,6 +1366,15 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ConfirmDialog(
             f"Remove {bots[-1].get('name') or 'the bot'} from seat {seat}? Only between "
             "deals: during a deal its hand is in play."), answered)
+
+    def _deal_under_way(self) -> bool:
+        """A deal has begun and is not over: the first move is made (the view's ``seq``)
+        and the phase is not the end of a deal or of the game. Seats stay as they are
+        then, the host says (`u` is refused)."""
+        message = self.message or {}
+        view = message.get("view") or {}
+        return (not message.get("over") and bool(message.get("seq"))
+                and view.get("phase") not in (None, "deal_over", "game_over"))
 
     def action_open_seat(self) -> None:
         """The creator frees a seat someone is away from, so someone else can play it."""

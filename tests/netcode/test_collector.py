@@ -8,7 +8,7 @@ import gc
 from pathlib import Path
 
 import asyncssh
-from test_churn import live_apps, one_session
+from churncycle import live_apps, one_session
 
 from netcode.server import Host, HostConfig
 from netcode.sharing import AppScreen

@@ -359,7 +359,7 @@ async def test_enter_never_answers_yes_to_leaving() -> None:
 async def test_removing_a_bot_asks_first() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await at_table(pilot, link, game, 1, bots=(3,))
+        await at_table(pilot, link, game, 1, bots=(3,), seq=0)  # before the first move
         await pilot.press("u")
         await pilot.pause()
         assert "Remove bot 3 from seat 3?" in str(pilot.app.screen.query_one("#quit").render())
@@ -367,6 +367,24 @@ async def test_removing_a_bot_asks_first() -> None:
         await pilot.pause()
     assert [m for m in link.sent if m.get("t") == "remove_bot"] == [
         {"t": "remove_bot", "seat": 3}]
+
+
+async def test_removing_a_bot_during_a_deal_says_why_at_once() -> None:
+    """Play-test: u asked "Remove bot 3 from seat 3?" and only after y came the host's
+    refusal; during a deal the request goes at once and the refusal is the answer."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1, bots=(3,))  # a deal under way
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert [m for m in link.sent if m.get("t") == "remove_bot"] == [
+            {"t": "remove_bot", "seat": 3}]
+        link.push({"t": "error", "code": "deal_on",
+                   "message": "A bot can leave only between deals: its hand is in play."})
+        await pilot.pause()
+        status = str(pilot.app.screen.query_one("#status").render())
+    assert "A bot can leave only between deals: its hand is in play." in status
 
 
 async def test_the_creator_opens_an_away_seat_after_a_question() -> None:
@@ -445,7 +463,7 @@ async def test_a_dialogs_keys_are_on_the_bottom_line() -> None:
     where every screen has its keys."""
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await at_table(pilot, link, game, 1, bots=(3,))
+        await at_table(pilot, link, game, 1, bots=(3,), seq=0)  # (between deals u asks)
         await pilot.press("u")
         await pilot.pause()
         rows = screen_text(pilot.app).splitlines()
