@@ -22,7 +22,8 @@ async def test_the_clock_runs_for_everyone_and_the_table_hears_when_time_is_up(
     spy.send("watch", table=table_id)
     watched = await spy.wait_for("view")
     assert "clock" in watched
-    note = await spy.wait_for("chat", lambda m: m["name"] == "meldhall", timeout=10)
+    note = await spy.wait_for("chat", lambda m: m["name"] == "meldhall"
+                              and m["text"].startswith("Time"), timeout=10)
     assert note["text"] == "Time is up for ann; the table waits."
     assert host.lobby.tables[table_id].settings == {**TABLE_SETTINGS, "clock": True,
                                                     "clock_limit": 1}
