@@ -152,9 +152,13 @@ class TerminalHandler:
                  self.session, self.gate.dropped)
         self._own_screen()
         if self.app is not None:
-            what = "it was dropped" if all_of_it else "some of it was dropped"
-            self.app.notify(f"Input arrived faster than the host takes it: {what}.",
-                            severity="warning")
+            if self.gate.paste_cut:  # (a 60-line paste read as if typed too fast)
+                note = (f"A paste is kept to its first {self.gate.limits.paste} "
+                        "characters: the rest was dropped.")
+            else:
+                what = "it was dropped" if all_of_it else "some of it was dropped"
+                note = f"Input arrived faster than the host takes it: {what}."
+            self.app.notify(note, severity="warning")
 
     def resize(self, width: int, height: int) -> None:
         self.size = self.gate.clamp(width, height)

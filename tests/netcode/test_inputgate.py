@@ -27,6 +27,17 @@ def test_a_long_paste_keeps_its_start_and_both_markers() -> None:
     gate = InputGate(LIMITS, now=0.0)
     kept, dropped = gate.admit(PASTE_START + "y" * 100 + PASTE_END + "d", 0.0)
     assert kept == PASTE_START + "y" * 20 + PASTE_END + "d" and dropped == 80
+    assert gate.paste_cut  # the screen's note then says a paste was cut, not typed too fast
+    gate.admit("d", 1.0)
+    assert not gate.paste_cut
+
+
+def test_an_escape_inside_a_paste_is_a_space_and_keeps_the_order() -> None:
+    """Play-test: "alpha ESC[31mbeta gamma" pasted into chat read "^[31mbeta gammaalpha":
+    the parser took the ESC for the start of a key and the paste came after the keys."""
+    gate = InputGate(InputLimits(rate=100, burst=50, paste=100), now=0.0)
+    kept, dropped = gate.admit(PASTE_START + "alpha \x1b[31mbeta" + PASTE_END + "\x1b", 0.0)
+    assert kept == PASTE_START + "alpha  [31mbeta" + PASTE_END + "\x1b" and dropped == 0
 
 
 def test_a_paste_marker_split_between_chunks_is_seen_whole() -> None:
