@@ -48,7 +48,7 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
 
 
 ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
-              "g": "group", "w": "steal", "a": "ask"}
+              "g": "group", "w": "steal", "a": "ask", "L": "stage_lay_off"}
 """Game keys that say why when they are not available (`TableScreen._not_now`), and the
 action each stands for; of these, draw, meld, discard, lay-off, take, the ask to go out and
 (in a phase that takes no steal) the steal go to the engine."""

@@ -1,4 +1,4 @@
-"""Hand and Foot's side header at 80 columns, as a play-tester read it."""
+"""Hand and Foot at 80 columns, as play-testers met it: the side header, silent keys."""
 
 from __future__ import annotations
 
@@ -14,3 +14,15 @@ async def test_hand_and_foot_red_threes_are_counted_in_the_side_header() -> None
         await at_table(pilot, link, game, 1)
         text = screen_text(pilot.app)
     assert "red 3s: 2" in text and "red 3s: 1" in text, text
+
+
+async def test_L_with_no_lay_off_listed_says_which_keys_work() -> None:
+    """Play-test: L (stage a lay-off) did nothing at all where no lay-off was listed."""
+    link, game = FakeLink(), game_at(HAND_STAGE)  # the draw phase: nothing to lay off yet
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("L")
+        await pilot.pause()
+        status = str(pilot.app.screen.query_one("#status").render())
+    assert "Not now. You can: d Draw" in status, status
+    assert link.actions == []
