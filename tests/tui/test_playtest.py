@@ -35,6 +35,24 @@ def prompt(app: Any) -> str:
     return str(app.screen.query_one("#prompt").render())
 
 
+async def new_table_form(pilot: Any, link: FakeLink, lobby: dict[str, Any]) -> None:
+    """The lobby, then n: the new-table form open."""
+    from tests.tui.test_robust import in_lobby
+
+    await in_lobby(pilot, link, lobby)
+    await pilot.press("n")
+    await pilot.pause()
+
+
+async def typed_and_sent(pilot: Any, field: str, value: str) -> None:
+    """A field of the open form typed into, then ^s."""
+    from textual.widgets import Input
+
+    pilot.app.screen.query_one(field, Input).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 async def test_x_after_a_code_that_matched_nothing_asks_before_discarding() -> None:
     link, game = FakeLink(), game_at(HAND_PLAY)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
@@ -141,16 +159,22 @@ async def test_card_codes_pasted_at_the_table_go_into_the_card_prompt() -> None:
         assert "selected 2: 7♦ 7♣" in screen_text(pilot.app)
 
 
+async def chat_line_open(pilot: Any, link: FakeLink, game: Any) -> Any:
+    """At the table as seat 1, c pressed: the chat line, which has the focus."""
+    from textual.widgets import Input
+
+    await at_table(pilot, link, game, 1)
+    await pilot.press("c")
+    await pilot.pause()
+    return pilot.app.screen.query_one("#chat", Input)
+
+
 async def test_a_long_paste_into_chat_keeps_what_fits() -> None:
     from textual import events
-    from textual.widgets import Input
 
     link, game = FakeLink(), game_at(HAND_PLAY)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await at_table(pilot, link, game, 1)
-        await pilot.press("c")
-        await pilot.pause()
-        chat = pilot.app.screen.query_one("#chat", Input)
+        chat = await chat_line_open(pilot, link, game)
         assert pilot.app.focused is chat
         pilot.app.post_message(events.Paste("hello " * 100))  # 600 characters
         await pilot.pause()
@@ -185,17 +209,12 @@ async def test_refusals_and_the_log_draw_cards_as_the_session_does() -> None:
 async def test_a_refused_new_table_opens_the_form_again_as_it_was_typed() -> None:
     from textual.widgets import Input
 
-    from tests.tui.test_robust import in_lobby
     from tui.lobby import CreateScreen
 
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, lobby_message())
-        await pilot.press("n")
-        await pilot.pause()
-        pilot.app.screen.query_one("#opt-deals", Input).value = "9"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await new_table_form(pilot, link, lobby_message())
+        await typed_and_sent(pilot, "#opt-deals", "9")
         assert link.sent[-1] == {"t": "create", "game": "hand_and_foot", "seats": 4,
                                  "options": {"deals": 9}}
         link.push({"t": "error", "code": "bad_option", "rule": "HF-O1",
@@ -442,14 +461,11 @@ async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
     whose message breaks its schema."""
     from textual.widgets import Input
 
-    from tests.tui.test_robust import in_lobby
     from tui.lobby import CreateScreen
 
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, table_lobby())
-        await pilot.press("n")
-        await pilot.pause()
+        await new_table_form(pilot, link, table_lobby())
         form = pilot.app.screen
         form.query_one(f"#table-{field}", Input).value = typed
         await pilot.press("ctrl+s")
@@ -471,16 +487,14 @@ async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
 async def test_good_table_fields_go_to_the_host_well_typed() -> None:
     from textual.widgets import Input
 
-    from tests.tui.test_robust import as_host_reads, in_lobby
+    from tests.tui.test_robust import as_host_reads
 
     link = FakeLink()
     typed = {"clock": "yes", "clock_limit": " 120", "take_back": "True",
              "bot_level": "search", "bot_pace_ms": "0", "absent": "bot",
              "absent_grace": "3600"}
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, table_lobby())
-        await pilot.press("n")
-        await pilot.pause()
+        await new_table_form(pilot, link, table_lobby())
         for name, text in typed.items():
             pilot.app.screen.query_one(f"#table-{name}", Input).value = text
         await pilot.press("ctrl+s")
@@ -492,18 +506,12 @@ async def test_good_table_fields_go_to_the_host_well_typed() -> None:
 
 
 async def test_a_game_option_the_host_could_not_take_is_not_sent() -> None:
-    from textual.widgets import Input
 
-    from tests.tui.test_robust import in_lobby
 
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, table_lobby())
-        await pilot.press("n")
-        await pilot.pause()
-        pilot.app.screen.query_one("#opt-deals", Input).value = "99999999999"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await new_table_form(pilot, link, table_lobby())
+        await typed_and_sent(pilot, "#opt-deals", "99999999999")
         assert "! option 'deals' is past 2147483647." in screen_text(pilot.app)
     assert link.sent == []
 
@@ -533,14 +541,11 @@ async def test_enter_in_a_form_field_goes_to_the_next_and_only_create_creates() 
     field (play-test)."""
     from textual.widgets import Input
 
-    from tests.tui.test_robust import in_lobby
     from tui.lobby import CreateScreen
 
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, table_lobby())
-        await pilot.press("n")
-        await pilot.pause()
+        await new_table_form(pilot, link, table_lobby())
         form = pilot.app.screen
         assert "^s or Create opens it. Enter/Tab: next field." in screen_text(pilot.app)
         await pilot.press("tab", "tab", "tab", "3", "enter")  # game, seats, first dealer
@@ -644,14 +649,10 @@ async def test_a_paste_into_chat_keeps_its_order_and_its_lines() -> None:
     """A 60-line paste kept only its first line (play-test); a paste that holds an ESC
     keeps its text in order, the ESC a space."""
     from textual import events
-    from textual.widgets import Input
 
     link, game = FakeLink(), game_at(HAND_PLAY)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await at_table(pilot, link, game, 1)
-        await pilot.press("c")
-        await pilot.pause()
-        chat = pilot.app.screen.query_one("#chat", Input)
+        chat = await chat_line_open(pilot, link, game)
         pilot.app.post_message(events.Paste("alpha \x1b[31mbeta gamma"))
         await pilot.pause()
         assert chat.value == "alpha  [31mbeta gamma"
