@@ -48,7 +48,8 @@ NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
 
 
 ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
-              "g": "group", "w": "steal", "a": "ask", "L": "stage_lay_off"}
+              "g": "group", "w": "steal", "a": "ask", "L": "stage_lay_off", "t": "target",
+              "T": "target"}
 """Game keys that say why when they are not available (`TableScreen._not_now`), and the
 action each stands for; of these, draw, meld, discard, lay-off, take, the ask to go out and
 (in a phase that takes no steal) the steal go to the engine."""
@@ -737,8 +738,8 @@ class TableScreen(Screen[None]):
 
     def _key_on(self, key: str) -> bool:
         """Whether some binding of the key is available now (`check_action`)."""
-        return any(b.key == key and self.check_action(b.action, ()) for b in self.BINDINGS
-                   if isinstance(b, Binding))
+        return any(b.key == key and self.check_action(b.action.split("(")[0], ())
+                   for b in self.BINDINGS if isinstance(b, Binding))
 
     def _not_now(self, key: str) -> None:
         """A game key the listing does not offer now. On the seat's own turn the action

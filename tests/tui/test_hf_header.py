@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, screen_text
 from tui.app import make_app
 
@@ -26,3 +28,15 @@ async def test_L_with_no_lay_off_listed_says_which_keys_work() -> None:
         status = str(pilot.app.screen.query_one("#status").render())
     assert "Not now. You can: d Draw" in status, status
     assert link.actions == []
+
+
+@pytest.mark.parametrize("key", ["t", "T"])
+async def test_t_out_of_turn_says_whom_the_table_waits_for(key: str) -> None:
+    """Play-test: t (choose the meld to lay off onto) out of turn did nothing at all."""
+    link, game = FakeLink(), game_at(HAND_STAGE)  # seat 1 to draw; seat 2 looks on
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 2)
+        await pilot.press(key)
+        await pilot.pause()
+        status = str(pilot.app.screen.query_one("#status").render())
+    assert "Nothing to do now: waiting for" in status, status
