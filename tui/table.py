@@ -635,7 +635,8 @@ class TableScreen(Screen[None]):
         """
         message = self.message or {}
         key = (tuple(sorted(self.legal_kinds())), self.seated(), bool(message.get("over")),
-               bool(self.error and self.error.get("rule")), bool(message.get("take_back")))
+               bool(self.error and self.error.get("rule")), bool(message.get("take_back")),
+               self._may_say_ready())  # (n Ready stayed once said, and into the next deal)
         if key != self._footer_key:
             self._footer_key = key
             self.refresh_bindings()

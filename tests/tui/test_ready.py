@@ -37,6 +37,7 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
         text = screen_text(pilot.app)
         assert f"bot {dealer} deals when everyone is ready." in text
         assert "n: ready" in text
+        assert "n Ready" in screen_text(pilot.app).splitlines()[-1]
         await pilot.press("n")
         await pilot.pause()
         assert link.sent[-1] == {"t": "ready"}
@@ -45,6 +46,7 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "Waiting for" in text and "to be ready" in text
+        assert "Ready" not in text.splitlines()[-1]  # said: the key goes (play-test)
         sent = len(link.sent)
         await pilot.press("n")  # already said: nothing more goes
         await pilot.pause()
