@@ -206,9 +206,9 @@ class Table:
         if not game.log and game.events:  # the first deal's start: no action made it, and
             # without it the log of deal 1 began with no word of the deal (play-test)
             self._recent.append({"seq": 0, "seat": None, "events": list(game.events)})
-        self._chat: deque[tuple[int, str, str]] = deque(maxlen=RECENT_CHAT)
-        """The last chat lines (number, name, text), sent again to a newcomer after its
-        first view."""
+        self._chat: deque[tuple[int, int, str, str]] = deque(maxlen=RECENT_CHAT)
+        """The last chat lines (number, the table's seq when said, name, text): a
+        newcomer's first view carries them among the last moves, in the order of both."""
         self._said = 0
         self._syncing: set[Member] = set()
         """Members whose first view is on its way: their chat comes after it, in order."""
@@ -349,7 +349,7 @@ class Table:
         """Relay one chat line to everyone at the table, players and spectators."""
         frame = server_frame("chat", table=self.id, name=name, text=text)
         self._said += 1
-        self._chat.append((self._said, name, text))
+        self._chat.append((self._said, self.seq, name, text))
         for member in list(self.watchers):
             if member not in self._syncing:  # (it has it after its first view)
                 member.put(frame)
@@ -478,16 +478,19 @@ class Table:
         if member is None or member not in self.watchers:
             return
         seat = self.watchers[member]
-        frame = await asyncio.to_thread(self._view_frame, seat, self.players(),
-                                        list(self._recent))
+        # What was said before this screen came goes in its first view among the last
+        # moves, each after the move it followed: sent after the view, it came below
+        # newer moves in the log (play-test). What was said while that view was on its
+        # way (a bot covering it "is back") follows as live lines.
+        said = [{"seq": seq, "chat": {"name": name, "text": text}}
+                for number, seq, name, text in self._chat if number <= item.said]
+        moves = list(self._recent)
+        recent = sorted(moves + said, key=lambda r: (r["seq"], "chat" in r)) if said \
+            else moves  # (stable: each kind keeps its own order)
+        frame = await asyncio.to_thread(self._view_frame, seat, self.players(), recent)
         member.put(frame, replace_key=f"view:{self.id}")
-        # What was said before this screen came is marked so; what was said while its
-        # first view was on its way (a bot covering it "is back") follows, in order.
-        for number, name, text in self._chat:
-            if number <= item.said:
-                member.put(server_frame("chat", table=self.id, name=name, text=text,
-                                        earlier=True))
-            else:
+        for number, _seq, name, text in self._chat:
+            if number > item.said:
                 member.put(server_frame("chat", table=self.id, name=name, text=text))
         self._syncing.discard(member)  # (no await since the replay: nothing said between)
 

@@ -272,7 +272,9 @@ class MeldhallApp(App[int]):
     def _log_recent(self, recent: list[dict[str, Any]]) -> None:
         """The table's last moves, sent with a first view at a table: they go before
         whatever was logged since arriving (the host's "is back" note can come first)."""
-        lines = [line for item in recent for line in self._event_lines(item.get("events") or [])]
+        lines = [line for item in recent for line in (
+            [chat_line({**item["chat"], "earlier": True})] if isinstance(item.get("chat"), dict)
+            else self._event_lines(item.get("events") or []))]
         self.log_lines[:0] = lines
         del self.log_lines[:-LOG_LINES]
         if self.table_screen is not None:

@@ -217,9 +217,11 @@ async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> 
     sam = await connect("sam")
     sam.send("watch", table=table)
     first = await sam.wait_for("view")
-    recent = first["recent"]
-    assert recent and [r["seq"] for r in recent] == sorted(r["seq"] for r in recent)
-    assert recent[-1]["seq"] <= first["seq"]
+    assert [r["seq"] for r in first["recent"]] == sorted(r["seq"] for r in first["recent"])
+    said = [r["chat"]["text"] for r in first["recent"] if "chat" in r]  # (the bots added)
+    assert said == [f"ann added a random bot at seat {s}." for s in (1, 2, 3)]
+    recent = [r for r in first["recent"] if "events" in r]
+    assert recent and recent[-1]["seq"] <= first["seq"]
     mine = [r for r in recent if r["seat"] == 0]
     assert {e["type"] for r in mine for e in r["events"]} >= {"drew", "discarded"}
     assert not card_faces(recent) - card_faces(first["view"]) - {  # (each was face up)
@@ -247,7 +249,8 @@ async def test_the_first_deals_start_is_in_the_log_of_a_new_table(host, connect)
 async def test_someone_arriving_at_a_table_is_sent_what_was_said_there(  # type: ignore[no-untyped-def]
         host, connect) -> None:
     """A player back from a dropped connection had lost the table's chat (play-test): the
-    last lines come after the first view, in the order they were said."""
+    last lines come in the first view among the last moves, each after the move it
+    followed (sent after the view, they came below newer moves in the log)."""
     ann = await connect("ann")
     ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS)
     table = (await ann.wait_for("joined"))["table"]
@@ -255,12 +258,18 @@ async def test_someone_arriving_at_a_table_is_sent_what_was_said_there(  # type:
     for text in ("hello", "ready when you are"):
         ann.send("chat", text=text)
         await ann.wait_for("chat", lambda m, text=text: m["text"] == text)
+    bea = await connect("bea")
+    bea.send("sit", table=table, seat=1)  # seat 1 moves first
+    await bea.wait_for("joined")
+    bea.send("action", action={"type": "draw"}, ref=1)
+    await bea.wait_for("ack")
+    ann.send("chat", text="drawn")
+    await ann.wait_for("chat", lambda m: m["text"] == "drawn")
     sam = await connect("sam")
     sam.send("watch", table=table)
-    await sam.wait_for("view")
-    said = [await sam.wait_for("chat") for _ in range(2)]
-    assert [m["text"] for m in said] == ["hello", "ready when you are"]
-    assert all(m.get("earlier") for m in said)  # not to be read as said just now (play-test)
+    recent = (await sam.wait_for("view"))["recent"]
+    assert [r["chat"]["text"] if "chat" in r else r["events"][0]["type"] for r in recent] == [
+        "deal_started", "hello", "ready when you are", "drew", "drawn"]
     ann.send("chat", text="welcome")
     now = await sam.wait_for("chat", lambda m: m["text"] == "welcome")
     assert "earlier" not in now

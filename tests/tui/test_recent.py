@@ -96,3 +96,26 @@ async def test_chat_replayed_on_reconnect_is_marked_earlier_and_dim() -> None:
                     for text in ("hi", "back?"))
     assert "dim" in str(old.style) and "dim" not in str(new.style)
     assert not any("dim" in str(span.style) for span in new.spans)
+
+
+async def test_chat_in_the_first_view_sits_among_the_moves_it_came_between() -> None:
+    """Play-test: replayed chat came after the replayed moves, below moves made after it;
+    the host now puts each line in the first view's ``recent`` after the move it followed."""
+    game, recent = played(4)
+    hello = {"seq": recent[1]["seq"], "chat": {"name": "ann✓", "text": "hello all"}}
+    mixed = [*recent[:2], hello, *recent[2:]]
+    from tui.app import make_app
+
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
+                   "role": "player"})
+        link.push({**seated_view(game, 1), "recent": mixed})
+        await pilot.pause()
+        said = [line for line in log_column(screen_text(app)) if line]
+    at = said.index("(earlier) ann✓: hello all")
+    before = sum(len(item["events"]) for item in recent[:2])  # (a long line may wrap)
+    after = sum(len(item["events"]) for item in recent[2:])
+    assert at >= before and len(said) - at - 1 >= after, said
