@@ -448,8 +448,9 @@ class Skarney(PlannedAnswer, CanastaGame):
         banned = self.offer_ban.get(seat, [])
         if self._same_code(code, banned) and not all(
                 self._same_code(self._codes[i], banned) for i in hand):
-            raise IllegalAction("SK-F7", f"you took a {code} on offer and may not offer that "
-                                         "card back this turn.")
+            article = "an" if code[0] in "A8" else "a"
+            raise IllegalAction("SK-F7", f"you took {article} {code} on offer and may not "
+                                         "offer that card back this turn.")
         left = (seat + 1) % self.seats
         if self._wild[card] or self._rank[card] == "A":  # SK-F3
             order = [left]

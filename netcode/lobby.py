@@ -443,8 +443,8 @@ class Lobby:
             wanted = looked  # the seat whose cards they saw: theirs to take again
         elif looked is not None:
             session.put(error_frame(
-                "seen_hand", f"You saw seat {looked}'s cards in this deal, so you may sit "
-                             f"only there until the deal is over."))
+                "seen_hand", f"You saw seat {looked}'s cards: you may sit only there until "
+                             "this deal is over."))  # (one line at 80 columns)
             return None
         if wanted is None:
             if not free:

@@ -66,7 +66,10 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         t.append(".")
     elif kind == "drew":
         extra = " (replacement)" if event.get("reason") == "replacement" else ""
-        t.append(f"{who} drew {event.get('count')}{extra}.")
+        if event.get("count") == 0:  # the final round's turns (LD-P3): "drew 0" read odd
+            t.append(f"{who} had nothing to draw.")
+        else:
+            t.append(f"{who} drew {event.get('count')}{extra}.")
     elif kind == "stock_exhausted":
         t.append("The stock is empty.")
     elif kind == "went_out":

@@ -389,8 +389,8 @@ async def test_a_hand_seen_before_the_first_move_cannot_be_carried_to_another_se
     assert (await bea.wait_for("left"))["kept"] is False  # the seat is free again
     bea.send("sit", table=table, seat=2)
     refusal = await bea.wait_for("error")
-    assert refusal["message"] == ("You saw seat 1's cards in this deal, so you may sit only "
-                                  "there until the deal is over.")
+    assert refusal["message"] == ("You saw seat 1's cards: you may sit only there until this "
+                                  "deal is over.")
     assert host.lobby.tables[table].occupants[2].free  # nothing changed
     bea.send("sit", table=table)  # the first free seat: the one she saw
     assert (await bea.wait_for("joined"))["seat"] == 1

@@ -1,4 +1,5 @@
-"""Hand and Foot at 80 columns, as play-testers met it: the side header, silent keys."""
+"""What play-testers met at 80 columns: Hand and Foot's side header, silent keys, a
+final round's empty draw."""
 
 from __future__ import annotations
 
@@ -40,3 +41,32 @@ async def test_t_out_of_turn_says_whom_the_table_waits_for(key: str) -> None:
         await pilot.pause()
         status = str(pilot.app.screen.query_one("#status").render())
     assert "Nothing to do now: waiting for" in status, status
+
+
+def test_a_final_round_turn_with_nothing_to_draw_reads_so() -> None:
+    """Play-test: "bea drew 0." in Looking and Down's final round (LD-P3)."""
+    from tui.eventtext import event_text
+
+    line = event_text({"type": "drew", "seat": 1, "count": 0}, lambda s: "bea")
+    assert line.plain == "bea had nothing to draw."
+
+
+async def test_looking_and_downs_final_round_line_fits_and_goes_with_the_deal() -> None:
+    """Play-test: "Final round: no drawing, nobody goes out (0 turns l" was cut at 80
+    columns, and stayed on the screen once the deal was scored (LD-E3)."""
+    import engine
+    from engine.bots import make_bot
+    from tests.tui.conftest import shown
+
+    game = engine.create_game("looking_and_down", 3, 0, {"max_deals": 2})
+    bots = [make_bot("random", s) for s in range(3)]
+    while not game.view(None).get("final_round"):
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    text, _ = await shown(game, 0)
+    assert "Final round: no draws, no going out (3 turns left)" in text, text
+    while game.phase != "deal_over":
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    text, _ = await shown(game, 0)
+    assert "Final round" not in text

@@ -43,9 +43,10 @@ class LookingAndDownPanel(GamePanel):
             head.append(Text(f"Score Keeper: {info.name(keeper)} (never deals or plays first)",
                              style="dim"))
         final = v.get("final_round")
-        if final:
+        if final and v.get("phase") not in ("deal_over", "game_over"):  # (scored: over)
             left = final.get("turns_left")
-            head.append(Text("Final round: no drawing, nobody goes out"
+            # Short enough for the panel at 80 columns, where it was cut (play-test).
+            head.append(Text("Final round: no draws, no going out"
                              + (f" ({left} turns left)" if left is not None else ""),
                              style="bold yellow"))
         if len(info.teams) < COMPACT_FROM:
