@@ -15,7 +15,6 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.cards import cards_text
 from tui.games.base import GameScreen
 from tui.panels import TableInfo
 from tui.widgets import KeysBar
@@ -34,16 +33,7 @@ def melds_text(info: TableInfo, game: GameScreen) -> Text:
         if not melds:
             out.append("  no melds yet\n", style="dim")
         for meld in melds:
-            cards = meld.get("cards", [])
-            kind = meld.get("kind", "")
-            word = panel.KINDS.get(kind, kind.replace("_", " "))
-            size = meld.get("size", len(cards))
-            out.append(f"  #{meld.get('id'):<3} {meld.get('rank') or '*':>2}  {word:<8} "
-                       f"{size:>2}/{panel.complete_at}  ")
-            out.append("complete" if meld.get("complete") else "not yet ",
-                       style="bold" if meld.get("complete") else "dim")
-            out.append("  ")
-            out.append_text(cards_text(cards, info.look))
+            out.append_text(panel.sheet_line(info, meld))
             out.append("\n")
     return out
 

@@ -170,6 +170,21 @@ class GamePanel:
             out.extend(block)
         return out
 
+    def sheet_line(self, info: TableInfo, meld: dict[str, Any]) -> Text:
+        """One meld in full on the `M` sheet (tui/meldsheet.py):
+        ``#4   K  natural   5/7  not yet   K♠ K♥ K♦ K♣ 2♣`` (long melds wrap, never cut)."""
+        cards = meld.get("cards", [])
+        kind = meld.get("kind", "")
+        word = self.KINDS.get(kind, kind.replace("_", " "))
+        size = meld.get("size", len(cards))
+        out = Text(f"  #{meld.get('id'):<3} {meld.get('rank') or '*':>2}  {word:<8} "
+                   f"{size:>2}/{self.complete_at}  ")
+        out.append("complete" if meld.get("complete") else "not yet ",
+                   style="bold" if meld.get("complete") else "dim")
+        out.append("  ")
+        out.append_text(cards_text(cards, info.look))
+        return out
+
     def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
         """A team's melds in the order its block shows them (here the view's). The table's
         t and T choose a meld in this order: t went by meld id where a game's panel

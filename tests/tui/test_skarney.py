@@ -288,3 +288,11 @@ async def test_after_the_partners_no_the_prompt_says_going_out_is_off() -> None:
     assert " Your partner said no: you may not go out this turn." in text
     plain, _ = await shown(position(TABLE), 0, (80, 24))
     assert "said no" not in plain and "Your turn:" in plain
+
+
+async def test_the_meld_sheet_shows_each_wild_cards_place_and_no_size_to_reach() -> None:
+    """Play-test: M listed a Skarney sequence as "*  sequence  3/0  not yet  J♦ JK K♦"; a
+    meld here has no size to reach, and the wild card's place is what matters (SK-M6)."""
+    text, _ = await shown(position(TABLE), 0, (100, 30), keys=("M",))
+    assert "5♠ 6♠ JK=7♠" in text
+    assert "/0" not in text and "not yet" not in text

@@ -135,6 +135,14 @@ class SkarneyPanel(GamePanel):
                    style="green" if mine else "")
         return [Text.assemble(bar, line) for line in body]
 
+    def sheet_line(self, info: TableInfo, meld: dict[str, Any]) -> Text:
+        """A Skarney meld has no size to reach: its kind and its cards, each wild card in
+        a sequence with the card it stands for (``JK=Q♦``, SK-M6). The family's line read
+        ``*  sequence  3/0  not yet`` (play-test)."""
+        line = Text(f"  #{meld.get('id'):<3} {KIND_LABEL.get(meld.get('kind', ''), ''):<6} ")
+        line.append_text(meld_cards(meld, info.look))
+        return line
+
     def team_header(self, info: TableInfo, team: int) -> Text:
         out = super().team_header(info, team)
         if (info.view.get("down") or {}).get(team):
