@@ -60,12 +60,18 @@ def card_text(code: str, look: CardLook = CardLook()) -> Text:
 
 
 def cards_text(cards: Iterable[dict[str, Any]], look: CardLook = CardLook(),
-               sep: str = " ") -> Text:
+               sep: str = " ", places: dict[int, str] | None = None) -> Text:
+    """The cards as the session draws them; a wild card given a place in ``places`` (by
+    id) with the card it stands for, ``JK=8♠``: typed as ``jk=8s``, it showed only once
+    melded, and a player could not check it before sending (play-test, SK-M6)."""
     out = Text()
     for i, card in enumerate(cards):
         if i:
             out.append(sep)
         out.append_text(card_text(card["code"], look))
+        if places and card.get("id") in places:
+            out.append("=")
+            out.append_text(card_text(places[card["id"]], look))
     return out
 
 

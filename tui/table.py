@@ -512,7 +512,7 @@ class TableScreen(Screen[None]):
         detail = self.game.hand_detail(counts)
         width = self.size.width
         data = (len(hand_view.cards), detail, sort, tuple(c["id"] for c in sel), info.look,
-                width)
+                width, tuple(sorted(self.declared.items())))
 
         def build() -> Text:
             # Too long for the window (Looking and Down's detail and a selection at 80
@@ -526,7 +526,7 @@ class TableScreen(Screen[None]):
                     t.append(f" · by {sort} (z)")
                 if sel:
                     t.append(f" · selected {len(sel)}: ")
-                    t.append_text(cards_text(sel, info.look))
+                    t.append_text(cards_text(sel, info.look, places=self.declared))
                 if not width or t.cell_len <= width:
                     break
             return t
@@ -538,13 +538,15 @@ class TableScreen(Screen[None]):
             t = Text(" Staged:", style="bold")
             for meld, cards in self.staged:
                 t.append(f" {'onto #' + str(meld) + ' ' if meld is not None else ''}[")
-                t.append_text(cards_text([by_id[i] for i in cards if i in by_id], info.look))
+                t.append_text(cards_text([by_id[i] for i in cards if i in by_id], info.look,
+                                         places=self.declared))
                 t.append("]")
             return t
 
         widget = self.query_one("#staged", TextLines)
         widget.display = bool(self.staged)
-        widget.show((tuple((m, tuple(c)) for m, c in self.staged), info.look), staged)
+        widget.show((tuple((m, tuple(c)) for m, c in self.staged), info.look,
+                     tuple(sorted(self.declared.items()))), staged)
 
     def plain(self) -> bool:
         """Nothing on this screen but what the view and the table's log show: no typing,

@@ -296,3 +296,14 @@ async def test_the_meld_sheet_shows_each_wild_cards_place_and_no_size_to_reach()
     text, _ = await shown(position(TABLE), 0, (100, 30), keys=("M",))
     assert "5♠ 6♠ JK=7♠" in text
     assert "/0" not in text and "not yet" not in text
+
+
+async def test_a_declared_wild_shows_its_place_while_selected_and_staged() -> None:
+    """Play-test: `/10h jh jk=qh` showed "selected 3: 10♥ J♥ JK"; the place (SK-M6) was
+    seen only once melded, too late to check it."""
+    game = position(TABLE)
+    keys = ("slash", *"10h jh jk=qh", "enter")
+    text, _ = await shown(game, 0, (100, 30), keys=keys)
+    assert "selected 3: 10♥ J♥ JK=Q♥" in text, text
+    text, _ = await shown(game, 0, (100, 30), keys=(*keys, "g"))
+    assert "Staged: [10♥ J♥ JK=Q♥]" in text, text
