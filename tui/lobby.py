@@ -524,6 +524,15 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         self.query_one("#error", Static).display = bool(self.error)
         self._fill_options()
         self.query_one("#create", Button).focus()
+        self.call_after_refresh(self._focus_refused)
+
+    def _focus_refused(self) -> None:
+        """The field a host's refusal names ("option 'deals' must be ...") has the focus:
+        the form opened again at its top, a dozen Tabs away from it (play-test)."""
+        named = re.search(r"option '(\w+)'", self.error)
+        fields = self.query(f"#opt-{named.group(1)}") if named else None
+        if fields:
+            fields.first().focus()
 
     def _fill_options(self) -> None:
         box = self.query_one("#options", VerticalScroll)

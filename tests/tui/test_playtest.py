@@ -224,6 +224,8 @@ async def test_a_refused_new_table_opens_the_form_again_as_it_was_typed() -> Non
         assert isinstance(form, CreateScreen)
         assert form.query_one("#opt-deals", Input).value == "9"
         assert "! option 'deals' must be from 1 to 8. [HF-O1]" in screen_text(pilot.app)
+        await pilot.pause()
+        assert pilot.app.focused is form.query_one("#opt-deals", Input)  # (play-test)
         await pilot.press("escape")  # given up: a later refusal is the lobby's own
         link.push({"t": "error", "code": "full", "message": "every seat is taken."})
         await pilot.pause()
