@@ -450,8 +450,12 @@ class LookingAndDown(CanastaGame):
             used: list[int] = []
         else:  # LD-P6: the top card and the pair (at least) make the opening meld
             if len(naturals) < 2:
+                # (with nothing named, the minimum was left unsaid: a player holding the
+                # pair read this as wrong, play-test)
                 raise IllegalAction("LD-P6", f"to open with the pile, meld {codes[top]} with "
-                                             f"at least two natural {rank}s from your hand.")
+                                             f"two or more natural {rank}s from your hand, and "
+                                             f"other melds if they come short of "
+                                             f"{self.min_count(self.team_of[seat])}.")
             changes = [new_change(None, (top, *cards))]
             changes.extend(new_change(None, ids) for ids in extra)
             self._check_changes(seat, changes)

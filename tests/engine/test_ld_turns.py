@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 
 from .helpers import ids, refused
@@ -129,6 +131,11 @@ def test_LD_P6_unopened_player_melds_the_top_card_with_the_pair() -> None:
     game = position(OPENED.replace("turn: 1", "turn: 2").replace("7D\n", "6C\n")
                     .replace("QC", "QC QD QH"))
     refused(game, 2, {"type": "take_pile", "cards": ids(game, 2, "6H QC")}, "LD-P6")
+    with pytest.raises(engine.IllegalAction) as nothing_named:  # the minimum said too
+        game.apply(2, {"type": "take_pile", "cards": []})
+    assert nothing_named.value.message == (
+        "to open with the pile, meld 6C with two or more natural 6s from your hand, and "
+        "other melds if they come short of 50.")
     # 6C 6H 6S 6D = 20 < 50; with QC QD QH (30) = 50
     refused(game, 2, {"type": "take_pile", "cards": ids(game, 2, "6H 6S 6D")}, "LD-I1")
     events = game.apply(2, {"type": "take_pile", "cards": ids(game, 2, "6H 6S 6D"),
