@@ -441,6 +441,13 @@ class Table:
         if (occ.bot is None and not covering) or self.game.over \
                 or seat not in self.game.to_act:
             return
+        if self.between_deals and self.bot_pace() == READY_WAIT:
+            # The wait for everyone to be ready ran out: said, or the new deal came
+            # unexplained (play-test).
+            waited = [p["name"] for p in self.players() if p["seat"] not in self._ready
+                      and not p["bot"] and p["present"] and "covered_by" not in p]
+            self.chat("meldhall", f"A minute has passed without {' and '.join(waited)} "
+                                  "saying ready: the next deal starts.")
         bots = self._cover_bots if covering else self._bots
         bot = bots.get(seat)
         if bot is None:

@@ -337,3 +337,24 @@ async def test_a_bot_that_deals_next_waits_until_the_people_say_they_are_ready( 
     bea.send("leave")  # the one not ready goes: nobody else to wait for
     await bea.wait_for("left")
     assert table.bot_pace() == 0.2
+
+
+async def test_when_the_wait_for_ready_runs_out_the_table_says_so(  # type: ignore[no-untyped-def]
+        host, connect, monkeypatch) -> None:
+    """Play-test: after the minute the bot dealt with no word of why."""
+    import netcode.table
+
+    monkeypatch.setattr(netcode.table, "READY_WAIT", 0.3)
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
+             table={"bot_pace_ms": 200})
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    table.game = deal_played(table.game)
+    table.between_deals, table.to_act = True, frozenset(table.game.to_act)
+    (dealer,) = table.to_act
+    assert dealer != 0  # (the seed's: ann's seat is not the next dealer)
+    ann.send("add_bot", seat=dealer)
+    said = await ann.wait_for("chat", lambda m: "A minute" in m["text"], timeout=5)
+    assert said["text"] == "A minute has passed without ann saying ready: the next deal starts."
+    await ann.wait_for("view", lambda m: m["view"]["phase"] != "deal_over", timeout=5)
