@@ -24,6 +24,14 @@ def played(moves: int) -> tuple[Any, list[dict[str, Any]]]:
     return game, recent
 
 
+def seated_with(link: FakeLink, game: Any, recent: list[dict[str, Any]]) -> None:
+    """Welcome, joined at seat 1, and a first view carrying ``recent``."""
+    link.push(WELCOME)
+    link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
+               "role": "player"})
+    link.push({**seated_view(game, 1), "recent": recent})
+
+
 def log_column(text: str) -> list[str]:
     return [line.split("│", 1)[1].strip() for line in text.splitlines() if "│" in line]
 
@@ -82,10 +90,7 @@ async def test_chat_replayed_on_reconnect_is_marked_earlier_and_dim() -> None:
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(100, 30)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
-                   "role": "player"})
-        link.push({**seated_view(game, 1), "recent": recent})
+        seated_with(link, game, recent)
         link.push({"t": "chat", "table": 5, "name": "ann✓", "text": "hi", "earlier": True})
         link.push({"t": "chat", "table": 5, "name": "cy", "text": "back?"})
         await pilot.pause()
@@ -109,10 +114,7 @@ async def test_chat_in_the_first_view_sits_among_the_moves_it_came_between() -> 
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(100, 30)) as pilot:
-        link.push(WELCOME)
-        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
-                   "role": "player"})
-        link.push({**seated_view(game, 1), "recent": mixed})
+        seated_with(link, game, mixed)
         await pilot.pause()
         said = [line for line in log_column(screen_text(app)) if line]
     at = said.index("(earlier) ann✓: hello all")
