@@ -379,6 +379,15 @@ class TableScreen(Screen[None]):
 
         def build() -> list[Text]:
             to_act = set(v.get("to_act", []))
+            if v.get("phase") == "deal_over" and all(
+                    by_seat.get(s, {}).get("bot") or by_seat.get(s, {}).get("covered_by")
+                    for s in to_act):
+                # A bot deals once the people are ready (`deal_over_text`): they are the
+                # ones the table waits for; > on the bot said otherwise (play-test).
+                waiting = {s for s, p in by_seat.items() if not p.get("bot") and p.get("name")
+                           and p.get("present") and not p.get("covered_by")
+                           and not p.get("ready")}
+                to_act = waiting or to_act
             cells = []
             # A bot's level is named where every seat's cell has room for it, by the width
             # alone: chosen per cell by its length, one bot read "[basic bot]" in one deal

@@ -7,7 +7,7 @@ from typing import Any
 
 import engine
 from engine.bots import make_bot
-from tests.tui.conftest import FakeLink, at_table, screen_text, view_message
+from tests.tui.conftest import NAMES, FakeLink, at_table, screen_text, view_message
 from tui.app import make_app
 
 
@@ -37,6 +37,7 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
         text = screen_text(pilot.app)
         assert f"bot {dealer} deals when everyone is ready." in text
         assert "n: ready" in text
+        assert f"> {NAMES[me]} (you)" in text and f"> bot {dealer}" not in text, text
         assert "n Ready" in screen_text(pilot.app).splitlines()[-1]
         await pilot.press("n")
         await pilot.pause()
@@ -47,6 +48,7 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
         text = screen_text(pilot.app)
         assert "Waiting for" in text and "to be ready" in text
         assert "Ready" not in text.splitlines()[-1]  # said: the key goes (play-test)
+        assert f"> {NAMES[me]} (you)" not in text  # the others are waited for now
         sent = len(link.sent)
         await pilot.press("n")  # already said: nothing more goes
         await pilot.pause()
