@@ -372,7 +372,8 @@ class TableScreen(Screen[None]):
         half = max(20, (view.content_region.width or self.app.size.width) // 2)
         v = info.view
         key = (half, info.seat, info.names, info.look, v.get("counts"), v.get("to_act"),
-               v.get("dealer"), v.get("teams"), by_seat, type(self.game))
+               v.get("dealer"), v.get("teams"), by_seat, type(self.game), v.get("phase"),
+               tuple(v.get(k) for k in self.game.seat_keys))
         if key == self._seats_key:
             return
         self._seats_key = key

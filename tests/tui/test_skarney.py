@@ -307,3 +307,15 @@ async def test_a_declared_wild_shows_its_place_while_selected_and_staged() -> No
     assert "selected 3: 10♥ J♥ JK=Q♥" in text, text
     text, _ = await shown(game, 0, (100, 30), keys=(*keys, "g"))
     assert "Staged: [10♥ J♥ JK=Q♥]" in text, text
+
+
+async def test_SK_F7_took_goes_with_the_deal() -> None:
+    """Play-test: "bot 2 · 5 cards took 6♠ 3♣" was still on the seat line at game over;
+    the ban is for the turn (SK-F7), which the deal's end ends."""
+    game = position(TABLE)
+    game.apply(0, {"type": "offer", "card": next(c["id"] for c in game.view(0)["hand"]
+                                                   if c["code"] == "7H")})
+    game.apply(1, {"type": "accept"})
+    game.phase = "deal_over"  # (as the deal would leave it: the turn's ban still kept)
+    text, _ = await shown(game, 2)
+    assert "took" not in text

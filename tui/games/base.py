@@ -33,6 +33,9 @@ class GameScreen:
     complete_at: ClassVar[int] = 7
     ask_plan: ClassVar[bool] = False
     """The ask to go out carries its going out as a plan (Canastone, Skarney)."""
+    seat_keys: ClassVar[tuple[str, ...]] = ()
+    """View keys `seat_detail` reads beyond the counts: the seat lines are drawn again
+    when one changes (they are kept by what they show)."""
     seat_marks: ClassVar[str] = ""
     """What the game's own marks on the seat lines mean, for the keys help's legend."""
     kind_words: ClassVar[dict[str, str]] = {}

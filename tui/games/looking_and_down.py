@@ -111,6 +111,8 @@ class LookingAndDownScreen(GameScreen):
     score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "
                   "exact grab.  Unplayed: Looking hand and Down.")
 
+    seat_keys = ("score_keeper", "frozen")
+
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
         t = Text()
         if isinstance(counts, dict):

@@ -179,11 +179,15 @@ class SkarneyScreen(GameScreen):
     score_note = ("Out: going out and its hand bonus.  Bonus: the hand bonus for the most "
                   "meld points.  Unplayed: cards left per seat.")
 
+    seat_keys = ("offer_ban", "phase")
+
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
         t = Text(f" · {card_count(counts.get('hand', 0))}" if isinstance(counts, dict) else "")
         if isinstance(counts, dict) and counts.get("skip_draw"):
             t.append(" skips draw", style="yellow")
         ban = (info.view.get("offer_ban") or {})
+        if info.view.get("phase") in ("deal_over", "game_over"):
+            ban = {}  # the turn it was about has ended with the deal (play-test)
         if ban.get(seat) or ban.get(str(seat)):  # SK-F7: cards it may not offer this turn
             t.append(" took", style="dim")
             for code in ban.get(seat) or ban.get(str(seat)):
