@@ -273,7 +273,7 @@ class MeldhallApp(App[int]):
         """The table's last moves, sent with a first view at a table: they go before
         whatever was logged since arriving (the host's "is back" note can come first)."""
         lines = [line for item in recent for line in (
-            [chat_line({**item["chat"], "earlier": True})] if isinstance(item.get("chat"), dict)
+            [chat_line(item["chat"], earlier=True)] if isinstance(item.get("chat"), dict)
             else self._event_lines(item.get("events") or []))]
         self.log_lines[:0] = lines
         del self.log_lines[:-LOG_LINES]
@@ -404,11 +404,11 @@ def make_app(link: Link,
     return MeldhallApp(link, replayer=replayer, shortcuts=shortcuts, resume=resume)
 
 
-def chat_line(payload: dict[str, Any]) -> Text:
-    """A chat frame's log line. One the host replays on reconnect (``"earlier": true``)
-    comes after newer game lines: marked and dim, it no longer reads as a new message
+def chat_line(payload: dict[str, Any], earlier: bool = False) -> Text:
+    """A chat line for the log. One said before this screen came (a first view's
+    ``recent``) is marked and dim: it reads among older moves, not as a new message
     (play-test)."""
     name, text = f"{payload.get('name')}: ", str(payload.get("text", ""))
-    if payload.get("earlier"):
+    if earlier:
         return Text.assemble("(earlier) ", (name, "bold"), text, style="dim")
     return Text.assemble((name, "bold cyan"), text)

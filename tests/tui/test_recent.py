@@ -82,16 +82,16 @@ async def test_more_moves_than_the_log_holds_fill_it_to_the_last() -> None:
 
 
 async def test_chat_replayed_on_reconnect_is_marked_earlier_and_dim() -> None:
-    """Play-test: old chat replayed on reconnect came after newer game lines and read as
-    new messages; the host marks it ``"earlier": true``."""
+    """Play-test: old chat replayed on reconnect read as new messages; in the first view's
+    ``recent`` it is marked and dim, and a line said afterwards is not."""
     from tui.app import make_app
 
     game, recent = played(4)
     link = FakeLink()
     app = make_app(link)
     async with app.run_test(size=(100, 30)) as pilot:
-        seated_with(link, game, recent)
-        link.push({"t": "chat", "table": 5, "name": "ann✓", "text": "hi", "earlier": True})
+        seated_with(link, game, [*recent, {"seq": recent[-1]["seq"],
+                                           "chat": {"name": "ann✓", "text": "hi"}}])
         link.push({"t": "chat", "table": 5, "name": "cy", "text": "back?"})
         await pilot.pause()
         said = [line for line in log_column(screen_text(app)) if line]
