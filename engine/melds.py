@@ -242,29 +242,29 @@ class MeldChecker:
         wild limit (`shape` says the same where one id covers both)."""
         if self.is_run(ch):
             return None
-        is_wild = self.rules.is_wild
-        ranks = {c[:-1] for c in self._faces(ch.added) if not is_wild(c)}
+        ranks = self._natural_ranks(ch)
+        if len(ranks) > 1:
+            return "a meld holds naturals of one rank only, not " + ", ".join(ranks) + "."
+        return None
+
+    def _natural_ranks(self, ch: Change) -> list[str]:
+        """The ranks of the naturals the meld would hold, in rank order."""
+        ranks = {c[:-1] for c in self._faces(ch.added) if not self.rules.is_wild(c)}
         if ch.meld is not None and ch.meld.rank is not None:
             ranks.add(ch.meld.rank)
-        if len(ranks) > 1:
-            return ("a meld holds naturals of one rank only, not "
-                    + ", ".join(sorted(ranks, key=RANK_ORDER.__getitem__)) + ".")
-        return None
+        return sorted(ranks, key=RANK_ORDER.__getitem__)
 
     def shape(self, ch: Change) -> str | None:
         """Naturals of one meldable rank, and no more wilds than the size allows (or, where
         the rules allow sequences, a run: `sequence`)."""
         if self.is_run(ch):
             return self.sequence(ch)
+        mixed = self.one_rank(ch)
+        if mixed is not None:
+            return mixed
         faces = self._faces(ch.added)
-        is_wild = self.rules.is_wild
-        naturals = [c for c in faces if not is_wild(c)]
-        rank_set = {c[:-1] for c in naturals}
-        if ch.meld is not None and ch.meld.rank is not None:
-            rank_set.add(ch.meld.rank)
-        ranks = sorted(rank_set, key=RANK_ORDER.__getitem__) if len(rank_set) > 1 else [*rank_set]
-        if len(ranks) > 1:
-            return "a meld holds naturals of one rank only, not " + ", ".join(ranks) + "."
+        naturals = [c for c in faces if not self.rules.is_wild(c)]
+        ranks = self._natural_ranks(ch)
         if ranks and ranks[0] not in self.rules.meldable_ranks:
             return f"{ranks[0]}s cannot be melded."
         if not ranks and (ch.meld is None or ch.meld.rank is None):
