@@ -8,6 +8,7 @@ judges every action, and its refusal comes back as an ``error`` with a rule id.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from rich.text import Text
@@ -100,7 +101,12 @@ def chat_paste(text: str) -> str:
     lines = text.splitlines() or [""]
     if len(lines) > 1:
         lines = [part.strip() for part in lines if part.strip()]
-    return "".join(c if c.isprintable() else " " for c in " ".join(lines))
+    return printable(" ".join(lines))
+
+
+def printable(text: str) -> str:
+    """A control character (an ESC, a newline) a space, in its place."""
+    return "".join(c if c.isprintable() else " " for c in text)
 
 
 class TableScreen(Screen[None]):
@@ -380,15 +386,11 @@ class TableScreen(Screen[None]):
 
         def build() -> list[Text]:
             to_act = set(v.get("to_act", []))
-            if v.get("phase") == "deal_over" and all(
-                    by_seat.get(s, {}).get("bot") or by_seat.get(s, {}).get("covered_by")
-                    for s in to_act):
-                # A bot deals once the people are ready (`deal_over_text`): they are the
-                # ones the table waits for; > on the bot said otherwise (play-test).
-                waiting = {s for s, p in by_seat.items() if not p.get("bot") and p.get("name")
-                           and p.get("present") and not p.get("covered_by")
-                           and not p.get("ready")}
-                to_act = waiting or to_act
+            waiting = ready_waited(list(by_seat.values()), to_act) \
+                if v.get("phase") == "deal_over" else None
+            # A bot deals once the people are ready: they are the ones the table waits
+            # for; > on the bot said otherwise (play-test).
+            to_act = set(waiting or to_act)
             cells = []
             # A bot's level is named where every seat's cell has room for it, by the width
             # alone: chosen per cell by its length, one bot read "[basic bot]" in one deal
@@ -743,8 +745,7 @@ class TableScreen(Screen[None]):
         word, though typed keys worked (play-test). The chat line takes its own pastes."""
         if isinstance(self.focused, Input) or not self.seated():
             return
-        text = "".join(c if c.isprintable() else " " for c in event.text)
-        self.typing = ((self.typing or "") + text)[:PASTE_CODES]
+        self.typing = ((self.typing or "") + printable(event.text))[:PASTE_CODES]
         event.stop()
         event.prevent_default()
         self._status()
@@ -1425,6 +1426,19 @@ class TableScreen(Screen[None]):
             answered)
 
 
+def ready_waited(players: list[dict[str, Any]], dealers: Iterable[int]) -> list[int] | None:
+    """Where a bot deals next (or a bot covering someone away), the seats of the people
+    here not yet ready, whom the host waits for (netcode READY_WAIT); None where a person
+    deals. What the prompt and the seats' > both say."""
+    by_seat = {p.get("seat"): p for p in players}
+    dealers = list(dealers)
+    if not dealers or not all(by_seat.get(s, {}).get("bot") or by_seat.get(s, {}).get(
+            "covered_by") for s in dealers):
+        return None
+    return [p["seat"] for p in players if p.get("name") and not p.get("bot")
+            and p.get("present") and not p.get("covered_by") and not p.get("ready")]
+
+
 def deal_over_text(info: TableInfo, dealer: int | None) -> str:
     """Between deals: a person deals when they like; a bot deals once every person seated
     and here has pressed n (the host waits, netcode READY_WAIT), so each is told whom it
@@ -1432,12 +1446,10 @@ def deal_over_text(info: TableInfo, dealer: int | None) -> str:
     seat = info.seat
     if seat is not None and seat == dealer:
         return " Deal over. s: score sheet   n: deal the next deal"
-    players = info.message.get("players") or []
-    if not any(p.get("seat") == dealer and (p.get("bot") or p.get("covered_by"))
-               for p in players):
+    waiting = ready_waited(info.message.get("players") or [], [] if dealer is None
+                           else [dealer])
+    if waiting is None:
         return f" Deal over. {info.name(dealer)} deals next (s: score sheet)."
-    waiting = [p["seat"] for p in players if not p.get("bot") and p.get("present")
-               and not p.get("covered_by") and not p.get("ready")]
     if seat in waiting:
         return (f" Deal over. {info.name(dealer)} deals when everyone is ready.   "
                 "n: ready   s: score sheet")
