@@ -358,3 +358,22 @@ async def test_when_the_wait_for_ready_runs_out_the_table_says_so(  # type: igno
     said = await ann.wait_for("chat", lambda m: "A minute" in m["text"], timeout=5)
     assert said["text"] == "A minute has passed without ann saying ready: the next deal starts."
     await ann.wait_for("view", lambda m: m["view"]["phase"] != "deal_over", timeout=5)
+
+
+async def test_once_everyone_is_ready_the_bot_deals_at_its_pace(  # type: ignore[no-untyped-def]
+        host, connect) -> None:
+    """The bot's timer was set for the whole wait (a minute): the last `ready` must bring
+    the deal forward, not only change what bot_pace() answers."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
+             table={"bot_pace_ms": 200})
+    table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
+    table.game = deal_played(table.game)
+    table.between_deals, table.to_act = True, frozenset(table.game.to_act)
+    (dealer,) = table.to_act
+    ann.send("add_bot", seat=dealer)
+    await ann.wait_for("chat", lambda m: "added" in m["text"])
+    await asyncio.sleep(0.5)  # more than its pace: it waits for ann
+    assert table.game.phase == "deal_over"
+    ann.send("ready")
+    await ann.wait_for("view", lambda m: m["view"]["phase"] != "deal_over", timeout=3)
