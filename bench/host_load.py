@@ -141,6 +141,8 @@ class RoomTable:
     """Arrival time of every ``events`` frame at the observer."""
     playing: bool = False
     presses: int = 0
+    press_times: list[float] = field(default_factory=list)
+    """When each key was typed at this table (perf_counter): an action's window ends there."""
     retries: int = 0
     seq: int = -1
     latest: dict[str, Any] | None = None
@@ -198,6 +200,7 @@ class RoomTable:
     def _press(self, seat: int, key: str, seq: int) -> None:
         if not self.playing or seq != self.seq:
             return
+        self.press_times.append(time.perf_counter())
         self.by_seat[seat].type(key)
         self.presses += 1
         if DEBUG:
@@ -509,7 +512,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         measured = table.actions[first[table.index]:]
         in_window = [t for t in measured if t <= t_end]
         updates += len(in_window) * len(table.screens)
-        result = action_latencies(in_window, measured, changes)
+        result = action_latencies(in_window, measured, changes, table.press_times)
         for key in window_lat:
             window_lat[key] += result[key]
         missed += result["missed"]
@@ -517,7 +520,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                   if burst_start <= t <= burst_end + 1.0]
         if during:
             following = table.actions[table.actions.index(during[0]):]
-            burst_lat += action_latencies(during, following, changes)["every"]
+            burst_lat += action_latencies(during, following, changes,
+                                          table.press_times)["every"]
         for pty in table.screens:
             pty.chunks.clear()
 
