@@ -10,10 +10,17 @@ session, so they are moved out of the collector's sight with ``gc.freeze()`` eve
 seconds, right after a young collection has removed what was already garbage. Full
 collections then only walk what is new since. What dies after being frozen (chiefly
 the Apps of sessions that ended) is reclaimed by one full collection of everything
-(``gc.unfreeze()``, then ``gc.collect()``) once many sessions have left, and every ten
-minutes for the little cyclic garbage play itself makes. Each is a pause as long as an
-automatic full collection (about 3.5 s at 256 sessions, 0.6 s at 48), but every ten
-minutes instead of every 20 seconds of play.
+(``gc.unfreeze()``, then ``gc.collect()``) once many sessions have left, and every hour
+for the little cyclic garbage play itself makes. Each is a pause as long as an automatic
+full collection (about 3.5 s at 256 sessions, 0.6 s at 48), but once an hour or after
+churn instead of every 20 seconds of play.
+
+Play made about 10 cyclic objects per screen update until 2026-11-27: every row a widget
+rendered held itself through Textual's strip caches, so it was garbage for the cyclic
+collector alone, kept frozen until a full pass (then every ten minutes). The table
+screen's compositor and line widgets no longer make such rows
+(``tui/compositor.py``); a minute of 4 tables x 8 now leaves 550 objects for the full
+pass where it left 168,000 (docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ class Collector:
     """Runs ``gc.freeze()`` on a timer and a full collection after churn."""
 
     def __init__(self, sessions: Callable[[], tuple[int, int]], *, period: float = 5.0,
-                 churn: int = 32, full_every: float = 600.0) -> None:
+                 churn: int = 32, full_every: float = 3600.0) -> None:
         self._sessions = sessions
         """(sessions open now, sessions closed since the host started)"""
         self.period = period
@@ -41,7 +48,7 @@ class Collector:
         self._closed_seen = 0
         self.full_every = full_every
         """Seconds between full collections whatever happens: screens make a little cyclic
-        garbage as they play (measured: about 10 objects per screen update), and frozen
+        garbage as they play (measured: under 0.1 object per screen update), and frozen
         garbage is only freed by a full collection."""
         self._last_full = time.monotonic()
         self._task: asyncio.Task[None] | None = None

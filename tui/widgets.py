@@ -279,9 +279,14 @@ class PaintedOnce(Widget):
             shared = (text_key(text), style, self._content.width)
             done = SHARED_ROWS.get(shared)
             if done is None:
-                done = (text_strip(text, self.app.console)
-                        .crop_extend(0, self._content.width, style)
-                        .apply_style(style))
+                done = text_strip(text, self.app.console)
+                width = self._content.width
+                if done.cell_length != width:
+                    # (Textual caches a crop that changes nothing as the strip itself, a
+                    # strip holding itself that only the cyclic collector frees: a test
+                    # in tests/tui/test_rendering.py)
+                    done = done.crop_extend(0, width, style)
+                done = done.apply_style(style)
                 SHARED_ROWS.put(shared, done)
             self._painted[key] = done
         return done

@@ -6,10 +6,12 @@ of that. Per-session rendering cost (``bench/table_latency.py``) follows from bo
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
 from textual._compositor import Compositor
+from textual.strip import Strip
 
 from engine.bots import make_bot
 from tests.tui.conftest import (
@@ -146,3 +148,24 @@ async def test_sessions_sharing_lines_and_rows_still_see_their_own_table() -> No
     assert "(you)" in shown["player"] and "Q♠" in shown["player"]
     assert "(you)" not in shown["spectator"] and "♠" not in shown["spectator"]
     assert "QS" in shown["spectator"]
+
+
+async def test_play_leaves_no_rendered_row_for_the_cyclic_collector() -> None:
+    """A row a widget renders is freed when its frame is done, by reference counting.
+    Textual's `Strip.divide` keeps ``[strip]`` in the strip's own cache for a row of one
+    cut, so every such row held itself; in a full room that was most of the garbage the
+    host's collector keeps frozen until a full pass stops every screen (measured in
+    ``DirtyOnlyCompositor._render_chops``)."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, 0)
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            await bots_play(pilot, link, game, 0, 30, pause=True)
+            gc.collect()
+            cyclic_rows = sum(isinstance(o, Strip) for o in gc.garbage)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+    assert cyclic_rows == 0
