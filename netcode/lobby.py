@@ -299,7 +299,8 @@ class Lobby:
         session.table, session.seat = table, seat
         session.put(server_frame("joined", table=table.id, seat=seat, game=table.game_name,
                                  seats=table.seats,
-                                 role="spectator" if seat is None else "player"))
+                                 role="spectator" if seat is None else "player",
+                                 creator=session.user_id == table.creator))
         table.attach(session, seat)
 
     def _table(self, session: Session, table_id: int) -> Table | None:

@@ -99,6 +99,8 @@ class MeldhallApp(App[int]):
         the stepping; without one, records are shown as text only)."""
         self.settings = settings or Settings()
         self.welcome: dict[str, Any] | None = None
+        self.created_table: bool | None = None
+        """Whether this person created the table they are at (the ``joined`` frame)."""
         self.lobby_message: dict[str, Any] | None = None
         self.table_message: dict[str, Any] | None = None
         self.table_id: int | None = None
@@ -206,6 +208,8 @@ class MeldhallApp(App[int]):
             self.lobby_message = payload
             self.lobby_screen.show(payload)
         elif tag == "joined":
+            # (None when the host does not say: the screen then asks, and the host judges)
+            self.created_table = payload.get("creator")
             self.lobby_screen.created()
             self._enter_table(payload.get("table"))
         elif tag == "view":

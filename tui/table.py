@@ -1400,6 +1400,11 @@ class TableScreen(Screen[None]):
             self.note("Nobody is away from this table.")
             return
         person = away[0]
+        if getattr(self.app, "created_table", None) is False:
+            # Asked "Open cy's seat to anyone?" and answered yes, a spectator was only
+            # then told it was not theirs to open (play-test).
+            self.note("Only the table's creator can open a seat someone is away from.")
+            return
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -9,7 +9,9 @@ from netcode.server import Host
 async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
     owner = await connect("olga")
     owner.send("create", game="hand_and_foot", seats=4, seed=11)
-    table_id = (await owner.wait_for("joined"))["table"]
+    joined = await owner.wait_for("joined")
+    table_id = joined["table"]
+    assert joined["creator"] is True
     table = host.lobby.tables[table_id]
     pia = await connect("pia")
     pia.send("sit", table=table_id, seat=1)
@@ -27,7 +29,7 @@ async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, co
     assert (await owner.wait_for("error"))["code"] == "not_away"
     spy = await connect("spy")
     spy.send("watch", table=table_id)
-    await spy.wait_for("joined")
+    assert (await spy.wait_for("joined"))["creator"] is False  # so its screen need not ask
     spy.send("open_seat", seat=1)
     assert (await spy.wait_for("error"))["code"] == "not_creator"
     assert table.occupants[1].user_id is not None

@@ -399,6 +399,21 @@ async def test_the_creator_opens_an_away_seat_after_a_question() -> None:
     assert link.sent[-1] == {"t": "open_seat", "seat": 2}
 
 
+async def test_someone_who_did_not_create_the_table_is_told_so_without_a_question() -> None:
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, None, away=(2,))
+        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
+                   "seats": 4, "role": "spectator", "creator": False})
+        link.push(view_message(game, None, away=(2,)))
+        await pilot.pause()
+        await pilot.press("O")
+        await pilot.pause()
+        assert not pilot.app.screen.query("#quit")  # no question
+        assert "Only the table's creator can open a seat" in screen_text(pilot.app)
+    assert not [m for m in link.sent if m.get("t") == "open_seat"]
+
+
 async def test_take_back_is_offered_only_when_the_host_says_so_and_is_logged() -> None:
     link, game = FakeLink(), game_at(FOOT_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
