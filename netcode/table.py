@@ -495,7 +495,11 @@ class Table:
         recent = sorted(moves + said, key=lambda r: (r["seq"], "chat" in r)) if said \
             else moves  # (stable: each kind keeps its own order)
         frame = await asyncio.to_thread(self._view_frame, seat, self.players(), recent)
-        member.put(frame, replace_key=f"view:{self.id}")
+        # Not replaceable by a newer view: only this one carries the last moves. Queued
+        # behind an App still starting (six people back at once), it was replaced by the
+        # next move's view and their log came back empty (play-test). Later views queue
+        # behind it and replace one another as usual.
+        member.put(frame)
         for number, _seq, name, text in self._chat:
             if number > item.said:
                 member.put(server_frame("chat", table=self.id, name=name, text=text))

@@ -9,6 +9,7 @@ program would.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import struct
 from collections import defaultdict
 from typing import Any
@@ -16,7 +17,8 @@ from typing import Any
 import msgpack
 from seatplay import play_seat
 
-from netcode.framing import MAX_FRAME, PROTOCOL_VERSION
+from netcode.framing import MAX_FRAME, PROTOCOL_VERSION, decode_frame
+from netcode.outbox import Outbox, OutboxClosed
 
 SEED = 20240611
 OPTIONS = {"deals": 1}
@@ -377,3 +379,42 @@ async def test_once_everyone_is_ready_the_bot_deals_at_its_pace(  # type: ignore
     assert table.game.phase == "deal_over"
     ann.send("ready")
     await ann.wait_for("view", lambda m: m["view"]["phase"] != "deal_over", timeout=3)
+
+
+async def test_the_last_moves_reach_a_screen_that_is_slow_to_read(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: six people back at once, and some came back to an empty log: their
+    first view (the only one with the last moves) waited unsent while their App started,
+    and the next move's view took its place. Here a member that reads nothing yet."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
+             table={"bot_pace_ms": 0})
+    table_id = (await ann.wait_for("joined"))["table"]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    view = await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
+                              and all(p["name"] for p in m["players"]))
+    table = host.lobby.tables[table_id]
+
+    class Slow:  # a session whose frames wait unsent in its outbox
+        user_id, name = "name:slow", "slow"
+
+        def __init__(self) -> None:
+            self.outbox = Outbox()
+
+        def put(self, frame: bytes, replace_key: str | None = None) -> None:
+            self.outbox.put(frame, replace_key)
+
+    slow = Slow()
+    table.attach(slow, None)
+    await table.barrier()
+    ann.send("action", action={"type": "draw"}, ref=1)
+    await ann.wait_for("ack")
+    await table.barrier()
+    slow.outbox.close()
+    frames = []
+    with contextlib.suppress(OutboxClosed):
+        while True:
+            frames.append(decode_frame(await slow.outbox.get()))
+    views = [f for f in frames if f["t"] == "view"]
+    assert views[0].get("recent") and views[0]["seq"] == view["seq"]
+    assert views[-1]["seq"] > view["seq"]  # and the newest view after it
