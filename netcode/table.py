@@ -236,7 +236,21 @@ class Table:
             self._run(), name=f"table-{self.id}"
         )
         self._turn_changed()
+        self._cover_after_restart()
         self._schedule_bots()
+
+    def _cover_after_restart(self) -> None:
+        """A table restored after a restart has nobody at it yet. A bot that covered a
+        seat in this deal covers it again at once; other people away get the grace from
+        now. Until someone came back, a table whose people were all away stood still
+        (play-test)."""
+        present = self._present_users()
+        deal = int(getattr(self.game, "deal_number", 0) or 0)
+        for seat, occ in enumerate(self.occupants):
+            if (occ.user_id is not None and occ.user_id not in present and deal
+                    and deal in self.covered.get(seat, ()) and self.settings["absent"] == "bot"):
+                self._cover(seat)
+        self._check_absence()
 
     async def stop(self) -> None:
         if self._time_up is not None:

@@ -4,9 +4,11 @@ reconnect by key, watched on screens, is `tests/e2e/test_absent_player.py`."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from netcode.server import Host
+from netcode.client import MeldhallClient
+from netcode.server import Host, HostConfig
 
 
 async def test_a_bot_is_added_at_the_chosen_level_and_an_unknown_level_is_refused(
@@ -80,3 +82,42 @@ async def test_by_default_a_dropped_players_seat_waits(host: Host, connect: Any)
     assert "covered_by" not in view["players"][0]
     await table.barrier()
     assert not table.covering and not table._absence
+
+
+async def test_bots_go_on_covering_after_a_restart_with_nobody_back(
+        host_config: HostConfig) -> None:
+    """Play-test: after a restart a table whose people were all away, covered by bots,
+    stood still until someone came back. A seat covered in this deal is covered again at
+    once, and the bots play on."""
+    first = Host(host_config)
+    await first.start()
+    try:
+        ann = await MeldhallClient.connect("127.0.0.1", first.port, "ann")
+        ann.send("create", game="hand_and_foot", seats=4, seed=4,
+                 table={"absent": "bot", "absent_grace": 1, "bot_pace_ms": 0})
+        table_id = (await ann.wait_for("joined"))["table"]
+        for seat in (1, 2, 3):
+            ann.send("add_bot", seat=seat)
+        await ann.wait_for("view", lambda m: all(p["name"] for p in m["players"]))
+        table = first.lobby.tables[table_id]
+        ann.close()
+        for _ in range(200):  # the grace, then the covering bot's first moves
+            await asyncio.sleep(0.05)
+            if table.covered.get(0):
+                break
+        assert table.covered.get(0) == [table.game.deal_number]
+    finally:
+        await first.stop()
+    again = Host(host_config)
+    await again.start()
+    try:
+        table = again.lobby.tables[table_id]
+        assert table.covering.get(0)  # at once: no grace again
+        moves = len(table.game.log)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(table.game.log) > moves + 4:
+                break
+        assert len(table.game.log) > moves + 4
+    finally:
+        await again.stop()
