@@ -8,7 +8,7 @@ judges every action, and its refusal comes back as an ``error`` with a rule id.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.text import Text
@@ -1125,44 +1125,45 @@ class TableScreen(Screen[None]):
         cursor is named in a y/n question first: the cursor is faint once the hand has
         lost focus, and after a typed code that matched nothing (``/4d``), x threw away
         a card the player never chose (play-test). Arrows then x then y still works."""
+        self._give_one_card("discard", lambda card: self._send(
+            {"type": "discard", "card": card}))
+
+    def _give_one_card(self, kind: str, send: Callable[[int], None]) -> None:
+        """The one selected card goes at once; with none selected, the card under the
+        cursor after a y/n question naming it (a discard, or Skarney's offer, which went
+        without a question: play-test)."""
         hand = self.query_one(HandView)
         cards = self._selected()
         if len(cards) > 1:
-            self.note("Select one card to discard.")
+            self.note(f"Select one card to {kind}.")
             return
         if cards:
-            self._send({"type": "discard", "card": cards[0]})
+            send(cards[0])
             return
         under = hand.cursor_card()
         if under is None:
-            self.note("Select a card to discard first (arrows and space, or type 7h).")
+            self.note(f"Select a card to {kind} first (arrows and space, or type 7h).")
             return
         look = self.info.look if self.info is not None else hand.look
         label = card_label(under["code"], look)
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._send({"type": "discard", "card": under["id"]})
+                send(under["id"])
 
         self.app.push_screen(ConfirmDialog(
-            f"Discard {label}? No card is selected: {label} is the card under the "
-            "cursor. (To choose another, select it with arrows and space, or type "
+            f"{kind.capitalize()} {label}? No card is selected: {label} is the card under "
+            "the cursor. (To choose another, select it with arrows and space, or type "
             "its code, then x.)"), answered)
 
-    def _one_card(self, what: str) -> int | None:
-        cards = self._selected()
-        if len(cards) > 1:
-            self.note(f"Select one card to {what}.")
-            return None
-        return cards[0] if cards else (self.query_one(HandView).cursor_card() or {}).get("id")
-
     def action_offer(self) -> None:
-        card = self._one_card("offer")
-        if card is not None:
+        def offer(card: int) -> None:
             # The card stays in the hand while it is on offer (SK-F1) and comes back if
             # nobody takes it: left selected, it would be offered again by the next x.
             self.query_one(HandView).clear()
             self._send({"type": "offer", "card": card})
+
+        self._give_one_card("offer", offer)
 
     def action_last_card(self) -> None:
         self._send({"type": "declare_last_card"})

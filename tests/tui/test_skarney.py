@@ -106,6 +106,17 @@ async def test_x_offers_the_card_under_the_cursor_or_selected() -> None:
     assert sent[-1] == {"type": "offer", "card": kd}
 
 
+async def test_x_with_nothing_selected_asks_before_offering_the_card_under_the_cursor() -> None:
+    """Play-test: x offered the card under the cursor at once, where a discard in the
+    other games asks first; the cursor is faint once the hand has lost focus."""
+    game = position(TABLE)
+    asked, sent = await shown(game, 0, keys=("x",))
+    assert "No card is selected:" in asked and "Offer " in asked
+    assert not sent
+    _, sent = await shown(game, 0, keys=("x", "y"))
+    assert sent[-1]["type"] == "offer"
+
+
 async def test_an_offered_card_is_no_longer_selected() -> None:
     """It stays in the hand while on offer and comes back if nobody takes it; still
     selected, the next x would offer it again without the player choosing it."""
