@@ -1247,10 +1247,34 @@ class TableScreen(Screen[None]):
         entry = entry or {}
         as_meld = self._declaring(selected) if selected else None
         action = self.game.ask_action(entry, melds, lay_offs, selected, as_meld)
-        if action in (entry.get("options") or []) and isinstance(action.get("plan"), dict):
-            self._confirm_plan(action)
+        listed = action in (entry.get("options") or []) and isinstance(action.get("plan"), dict)
+        mates = self._mates()
+        if "partner" not in action and len(mates) > 1:
+            # Six players: the asker names one of two partners (CN-G5), and the engine
+            # refused a plan without one, with no way on screen to name them (play-test).
+            def chosen(partner: str | None) -> None:
+                if partner is not None:
+                    self._ask_with(dict(action, partner=int(partner)), listed)
+
+            assert self.info is not None
+            self.app.push_screen(ChoiceDialog(
+                "Ask which partner?", [(str(s), self.info.name(s)) for s in mates]), chosen)
             return
-        self._send(action)
+        self._ask_with(action, listed)
+
+    def _ask_with(self, action: dict[str, Any], listed: bool) -> None:
+        if listed:
+            self._confirm_plan(action)
+        else:
+            self._send(action)
+
+    def _mates(self) -> list[int]:
+        """The seat's partners (its team but itself)."""
+        info = self.info
+        team = info.team_of(info.seat) if info is not None else None
+        if info is None or team is None:
+            return []
+        return [s for s in info.teams[team] if s != info.seat]
 
     def _confirm_plan(self, action: dict[str, Any]) -> None:
         """The listing's plan, sent when nothing is staged, is shown before it goes: a yes

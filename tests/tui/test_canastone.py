@@ -356,6 +356,23 @@ async def test_an_ask_not_offered_sends_the_staged_plan_not_a_bare_ask() -> None
     assert refused.value.rule != "CN-T1"
 
 
+async def test_with_six_players_an_ask_not_offered_names_the_partner_asked() -> None:
+    """Play-test: at six seats a with a card selected and nothing listed was refused
+    "[CN-G5] With six players, name the partner you ask.", and the screen had no way to
+    name one. It asks which of the two, then the engine judges the plan itself."""
+    game = position(seats=6, **{"hands.4": "4C 4D", "hands.5": "8C 8D"})
+    assert "ask_to_go_out" not in {e["type"] for e in game.view(0)["legal"]}
+    keys = ("slash", *"9c", "enter", "a")
+    text, sent = await shown(game, 0, (80, 24), keys=keys)
+    assert "Ask which partner?" in text and not sent
+    partners = [s for s in game.teams[0] if s != 0]
+    _, sent = await shown(game, 0, (80, 24), keys=(*keys, "2"))
+    assert sent[-1]["type"] == "ask_to_go_out" and sent[-1]["partner"] == partners[1]
+    with pytest.raises(engine.IllegalAction) as refused:
+        game.check(0, sent[-1])
+    assert "name the partner" not in refused.value.message
+
+
 async def test_an_empty_pile_is_not_called_blocked() -> None:
     """Third play-test: "Pile empty (0 cards) blocked"."""
     game = position(TABLE.replace("discard: 6H 8H\n", ""))
