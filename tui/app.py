@@ -14,11 +14,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.color import ColorSystem
+from rich.terminal_theme import MONOKAI, TerminalTheme
 from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 
 from tui.eventtext import MELD_RANK
@@ -74,8 +76,25 @@ class Resume:
     """Messages the link had delivered that the other App had not handled yet."""
 
 
+def _with_red(theme: TerminalTheme, red: tuple[int, int, int]) -> TerminalTheme:
+    colours = [tuple(theme.ansi_colors[i]) for i in range(16)]
+    colours[1] = colours[9] = red
+    return TerminalTheme(tuple(theme.background_color), tuple(theme.foreground_color),
+                         colours[:8], colours[8:])  # type: ignore[arg-type]
+
+
+CARD_THEME = _with_red(MONOKAI, (244, 0, 60))
+"""Textual's dark ANSI colours (Monokai) with a red that stays red at every depth. Every
+App renders in true colour and each session's depth is applied on the way out
+(``netcode/driver.py``); Monokai's red, #f4005f, came out as magenta at 16 colours, so
+hearts and diamonds were purple on TERM=xterm and linux consoles (play-test). #f4003c is
+still colour 197 at 256 colours, as before."""
+
+
 class MeldhallApp(App[int]):
     """One player's screens; everything it knows arrives through its link."""
+
+    ansi_theme_dark = Reactive(CARD_THEME, init=False)
 
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False

@@ -10,6 +10,7 @@ import gc
 from typing import Any
 
 import pytest
+from rich.color import Color, ColorSystem
 from textual._compositor import Compositor
 from textual.strip import Strip
 
@@ -169,3 +170,20 @@ async def test_play_leaves_no_rendered_row_for_the_cyclic_collector() -> None:
             gc.set_debug(0)
             gc.garbage.clear()
     assert cyclic_rows == 0
+
+
+async def test_red_suits_stay_red_on_a_sixteen_colour_terminal() -> None:
+    """Play-test: on TERM=xterm and linux consoles hearts and diamonds were magenta. Apps
+    render in true colour and the driver brings each session down to its depth; the red
+    the App paints must come down to red."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, 0)
+        strips = pilot.app.screen._compositor.render_strips()
+    reds = {seg.style.color.get_truecolor() for strip in strips for seg in strip
+            if seg.style and seg.style.color and ("♥" in seg.text or "♦" in seg.text)}
+    assert reds
+    for rgb in reds:
+        colour = Color.from_rgb(*rgb)
+        assert colour.downgrade(ColorSystem.STANDARD).number in (1, 9), rgb  # red, bright red
+        assert colour.downgrade(ColorSystem.EIGHT_BIT).number == 197  # as before at 256
