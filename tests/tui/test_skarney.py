@@ -186,6 +186,20 @@ def test_a_steal_in_the_log_names_whose_meld_the_wild_came_from() -> None:
     assert line.plain == "ann stole JK from bob+dee's meld, giving 7♠."
 
 
+def test_a_lay_off_on_a_group_in_the_log_names_the_group() -> None:
+    """Play-test: "tfay laid off 10♦ (group)." where Canastone's log says onto which."""
+    from tui.eventtext import MELD_RANK, PLAIN
+    from tui.games import screen_for
+
+    event = {"type": "laid_off", "seat": 0, "meld": 4, "kind": "group",
+             "cards": [{"id": 9, "code": "10D"}], MELD_RANK: "10"}
+    line = screen_for("skarney").event_line(event, NAMES.__getitem__, PLAIN, [[0, 2], [1, 3]])
+    assert line.plain == "ann laid off 10♦ onto the 10s."
+    run = {**event, "kind": "sequence", MELD_RANK: None}
+    assert screen_for("skarney").event_line(run, NAMES.__getitem__, PLAIN,
+                                            [[0, 2], [1, 3]]).plain.endswith("(seq).")
+
+
 async def test_at_80x24_the_other_team_is_one_line_with_its_declared_wild() -> None:
     game = position(TABLE)
     text, _ = await shown(game, 0, (80, 24))

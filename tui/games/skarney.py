@@ -18,7 +18,7 @@ from rich.text import Text
 
 from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
-from tui.eventtext import Names, card_count, team_label
+from tui.eventtext import Names, card_count, onto, team_label
 from tui.games.base import GameScreen, ScoreColumn
 from tui.panels import GamePanel, TableInfo, fitted, wrapped
 
@@ -290,7 +290,11 @@ class SkarneyScreen(GameScreen):
         if kind in ("melded", "laid_off"):
             t = Text(f"{who} {'melded' if kind == 'melded' else 'laid off'} ")
             t.append_text(cards_text(event.get("cards", []), look))
-            t.append(f" ({KIND_LABEL.get(event.get('kind', ''), event.get('kind', ''))}).")
+            # A lay-off on a group names it, as the other games do (play-test: "laid off
+            # 10♦ (group)." left the table guessing which); a sequence says its kind.
+            where = onto(event)
+            t.append(f"{where}." if where else
+                     f" ({KIND_LABEL.get(event.get('kind', ''), event.get('kind', ''))}).")
             return t
         if kind == "deal_started" and event.get("replay"):
             return Text(f"Deal {event.get('deal')} is dealt again by "
