@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -108,6 +109,21 @@ def went_out_by(went: Any, info: TableInfo, alone: bool) -> str:
     return " " + " and ".join(info.name(s) for s in seats)
 
 
+def fold_items(head: str, items: list[str], width: int) -> str:
+    """``head`` and the items three spaces apart, folded between items to ``width``
+    columns (0: one line): wrapped by the sheet, "bot 6" and its "0" went to two lines
+    at 80 columns (play-test)."""
+    lines, line = [], head
+    for item in items:
+        joined = f"{line}   {item}" if line != head else line + item
+        if width and line != head and cell_len(joined) > width:
+            lines.append(line)
+            line = " " * len(head) + item
+        else:
+            line = joined
+    return "\n".join([*lines, line])
+
+
 def score_renderable(info: TableInfo, width: int = 0) -> Group:
     """The sheet for a window ``width`` columns wide (0: any width, the full layout)."""
     v = info.view
@@ -125,9 +141,9 @@ def score_renderable(info: TableInfo, width: int = 0) -> Group:
         short = compact and bool(game.compact_score_columns)
         parts.append(Text(game.compact_score_note if short else game.score_note, style="dim"))
     totals = v.get("totals", {})
-    parts.append(Text("Totals: " + "   ".join(
-        f"{info.team_name(int(t))} {n}" for t, n in sorted(totals.items(), key=lambda kv:
-                                                             int(kv[0])))))
+    items = [f"{info.team_name(int(t))} {n}"
+             for t, n in sorted(totals.items(), key=lambda kv: int(kv[0]))]
+    parts.append(Text(fold_items("Totals: ", items, width - 4 if width else 0)))  # (padding, bar)
     covered = [(p, p["covered_deals"]) for p in info.message.get("players") or []
                if p.get("covered_deals")]
     if covered:

@@ -1130,7 +1130,7 @@ class TableScreen(Screen[None]):
 
     def _give_one_card(self, kind: str, send: Callable[[int], None]) -> None:
         """The one selected card goes at once; with none selected, the card under the
-        cursor after a y/n question naming it (a discard, or Skarney's offer, which went
+        cursor after a y/n question naming it (a discard, or an offered card, which went
         without a question: play-test)."""
         hand = self.query_one(HandView)
         cards = self._selected()

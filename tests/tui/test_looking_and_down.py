@@ -250,3 +250,19 @@ def test_a_covered_seat_in_a_narrow_cell_drops_the_bot_level() -> None:
     args = (info, 2, player, game.view(0)["counts"][2], False, screen_for("looking_and_down"))
     assert "(away: basic bot plays)" in TableScreen._seat_text(*args).plain
     assert "(away, bot plays)" in TableScreen._seat_text(*args, compact=True).plain
+
+
+async def test_the_sheets_totals_never_part_a_name_from_its_score_at_80_columns() -> None:
+    """Play-test: at 80 columns the Totals line wrapped inside "bot 6 0"."""
+    from tests.tui.conftest import PLAYERS
+    from tests.tui.conftest import shown as shown_with_keys
+
+    game = play_until(8, 3, lambda g: bool(g.score_sheet), {"max_deals": 2})
+    text, _ = await shown_with_keys(game, 0, (80, 24), keys=("s", "end"))
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Totals: " in line)
+    folded = [lines[start]] + [line for line in lines[start + 1:] if line.startswith("  ")]
+    items = "   ".join(line.replace("Totals: ", "").strip() for line in folded).split("   ")
+    for team, total in game.totals.items():
+        name = PLAYERS[team] + (" (you)" if team == 0 else "")
+        assert f"{name} {total}" in items, (name, total, folded)
