@@ -187,3 +187,15 @@ async def test_red_suits_stay_red_on_a_sixteen_colour_terminal() -> None:
         colour = Color.from_rgb(*rgb)
         assert colour.downgrade(ColorSystem.STANDARD).number in (1, 9), rgb  # red, bright red
         assert colour.downgrade(ColorSystem.EIGHT_BIT).number == 197  # as before at 256
+
+
+async def test_a_very_wide_window_gives_the_log_more_room() -> None:
+    """Play-test: at 200 columns the log stayed 40 columns wide beside a panel with a
+    hundred empty columns."""
+    widths = {}
+    for size in ((100, 30), (130, 40), (200, 50)):
+        link, game = FakeLink(), game_at(HAND_STAGE)
+        async with make_app(link).run_test(size=size) as pilot:
+            await at_table(pilot, link, game, 0)
+            widths[size[0]] = pilot.app.screen.query_one("#side").size.width
+    assert widths[100] < widths[130] < widths[200]
