@@ -194,15 +194,21 @@ async def test_bad_frames_close_only_that_session(host, connect) -> None:  # typ
     assert not owner.closed.is_set() and not watcher.closed.is_set()
 
 
-async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> None:  # type: ignore[no-untyped-def]
-    """Someone arriving (or back from a drop) gets the last moves' public events with the
-    first view, the same events everyone at the table was sent; later views carry none."""
+async def ann_with_three_bots(connect: Any) -> tuple[Any, int]:
+    """ann's Hand and Foot table (seat 0) with random bots at 1-3 that move at once."""
     ann = await connect("ann")
     ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
              table={"bot_pace_ms": 0})
     table = (await ann.wait_for("joined"))["table"]
     for seat in (1, 2, 3):
         ann.send("add_bot", seat=seat, kind="random")
+    return ann, table
+
+
+async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Someone arriving (or back from a drop) gets the last moves' public events with the
+    first view, the same events everyone at the table was sent; later views carry none."""
+    ann, table = await ann_with_three_bots(connect)
     await ann.wait_for("view", lambda m: all(p["name"] for p in m["players"]))
     sent: list[dict[str, Any]] = []
 
@@ -385,12 +391,7 @@ async def test_the_last_moves_reach_a_screen_that_is_slow_to_read(host, connect)
     """Play-test: six people back at once, and some came back to an empty log: their
     first view (the only one with the last moves) waited unsent while their App started,
     and the next move's view took its place. Here a member that reads nothing yet."""
-    ann = await connect("ann")
-    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options=OPTIONS,
-             table={"bot_pace_ms": 0})
-    table_id = (await ann.wait_for("joined"))["table"]
-    for seat in (1, 2, 3):
-        ann.send("add_bot", seat=seat, kind="random")
+    ann, table_id = await ann_with_three_bots(connect)
     view = await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
                               and all(p["name"] for p in m["players"]))
     table = host.lobby.tables[table_id]
