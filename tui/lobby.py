@@ -28,8 +28,9 @@ SEATS_MIN = 20
 def seats_text(table: dict[str, Any], width: int = 0) -> str:
     """Seats as names, in seat order: ``ann, bot 1, -, cy (away)``. Where that is wider
     than `width`, the bots and free seats are counted after the people (``ann, cy (away),
-    5 bots, 1 free``), and failing that everyone is (``3 people, 5 bots``): eight seats
-    spelled out pushed the Watching and State columns off an 80-column lobby."""
+    5 bots, 1 free``), and failing that everyone is (``3 people (1 away), 5 bots``: who
+    is away matters to someone choosing a table, play-test): eight seats spelled out
+    pushed the Watching and State columns off an 80-column lobby."""
     parts, people, bots, free = [], [], 0, 0
     for p in table.get("players", []):
         if p.get("name") is None:
@@ -49,7 +50,10 @@ def seats_text(table: dict[str, Any], width: int = 0) -> str:
     if len(short) <= width:
         return short
     many = len(people)
-    return ", ".join([f"{many} {'person' if many == 1 else 'people'}"] * bool(many) + counts)
+    away = sum(p.get("name") is not None and not p.get("bot") and not p.get("present", True)
+               for p in table.get("players", []))
+    said = f"{many} {'person' if many == 1 else 'people'}" + (f" ({away} away)" if away else "")
+    return ", ".join([said] * bool(many) + counts)
 
 
 def people_text(lobby: dict[str, Any], width: int = 0, lines: int = 2) -> str:

@@ -373,3 +373,5 @@ def test_seats_are_counted_when_even_the_people_do_not_fit() -> None:
                for s in range(6)] + [{"seat": 6, "name": "bot 6", "bot": True}]
     assert seats_text({"players": players}, 30) == "6 people, 1 bot"
     assert seats_text({"players": players[:1]}, 30) == "player0"
+    players[2]["present"] = players[4]["present"] = False  # (play-test: who is away)
+    assert seats_text({"players": players}, 30) == "6 people (2 away), 1 bot"
