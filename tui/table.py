@@ -1284,9 +1284,8 @@ class TableScreen(Screen[None]):
         if info is None:
             return
         partner = action.get("partner")
-        team = info.team_of(info.seat)
-        if partner is None and team is not None:
-            mates = [s for s in info.teams[team] if s != info.seat]
+        if partner is None:
+            mates = self._mates()
             partner = mates[0] if len(mates) == 1 else None
         who = info.name(partner) if partner is not None else "your partner"
         plan = self.game.plan_text(action["plan"], info)
