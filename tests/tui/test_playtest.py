@@ -667,3 +667,19 @@ async def test_a_paste_into_chat_keeps_its_order_and_its_lines() -> None:
         await pilot.press("enter")
     chats = [m["text"] for m in link.sent if m.get("t") == "chat"]
     assert chats[0] == "alpha  [31mbeta gamma" and chats[1].startswith("line 0 line 1")
+
+
+async def test_chat_lines_typed_fast_go_one_by_one() -> None:
+    """Play-test: "one" Enter "two" Enter "three" Enter in one burst (as a terminal sends
+    it) went as "onetwo" and "onetwothree", each twice."""
+    from textual import events
+
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await chat_line_open(pilot, link, game)
+        for ch in "one\rtwo\rthree\r":
+            pilot.app.post_message(events.Key("enter", None) if ch == "\r"
+                                   else events.Key(ch, ch))
+        await pilot.pause()
+        await pilot.pause()
+    assert [m["text"] for m in link.sent if m.get("t") == "chat"] == ["one", "two", "three"]
