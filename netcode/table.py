@@ -350,6 +350,11 @@ class Table:
         self._bots.pop(seat, None)
         self._bot_pending.pop(seat, None)
         self._uncover(seat)
+        if seat in self.to_act and not occupant.free:
+            # The clock starts when someone takes a seat whose move is due: it ran while
+            # the seat was free, and the person who sat down started out of time
+            # (play-test).
+            self._turn_changed()
         if occupant.bot is not None:
             self._schedule_bots()
         self._presence_changed()
@@ -703,7 +708,10 @@ class Table:
         self._time_up = None
         if seq != self.seq or self.over:
             return
-        names = [self.players()[s]["name"] or f"seat {s}" for s in sorted(self.to_act)]
+        players = self.players()
+        names = [players[s]["name"] for s in sorted(self.to_act) if players[s]["name"]]
+        if not names:
+            return  # free seats: nobody to time (the clock starts when someone sits)
         if self.settings["absent"] != "bot":
             self.chat("meldhall", f"Time is up for {' and '.join(names)}; the table waits.")
             return

@@ -43,3 +43,27 @@ async def test_without_the_option_there_is_no_clock(host: Host, connect) -> None
     assert "clock" not in await ann.wait_for("view")
     ann.send("create", game="hand_and_foot", seats=4, table={"clock_limit": 99999})
     assert (await ann.wait_for("error"))["code"] == "malformed"
+
+
+async def test_a_free_seats_clock_starts_when_someone_sits(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: the clock ran for a free seat ("Time is up for seat 1"), and the person
+    who then sat there started out of time."""
+    import asyncio
+
+    import engine
+
+    seed = next(s for s in range(50) if engine.create_game("canastone", 2, s).to_act == {1})
+    ann = await connect("ann")
+    ann.send("create", game="canastone", seats=2, seed=seed,
+             table={"clock": True, "clock_limit": 1})
+    table_id = (await ann.wait_for("joined"))["table"]
+    await asyncio.sleep(1.5)  # past the limit, the free seat's move still due
+    table = host.lobby.tables[table_id]
+    await table.barrier()
+    assert 1 in table.to_act
+    assert not [m for m in ann.received if m.get("t") == "chat"
+                and m.get("text", "").startswith("Time is up")]
+    bea = await connect("bea")
+    bea.send("sit", table=table_id, seat=1)
+    view = await bea.wait_for("view", lambda m: m["seat"] == 1)
+    assert view["clock"]["elapsed"] < 1  # a fresh clock, not 1.5 s gone
