@@ -585,7 +585,12 @@ class Table:
             member.put(error_frame("not_saved", "The host could not save the take-back, so "
                                                  "nothing changed."))
             return
-        await self._publish(events=events, actor=seat)
+        # The log of the last moves, for someone arriving, is the moves that stand, as
+        # after a restart (rebuilt from the stored log): kept, the meld taken back came
+        # after "took back a meld" (the two share a seq) and read as standing (play-test).
+        while self._recent and self._recent[-1]["seq"] > len(self.game.log):
+            self._recent.pop()
+        await self._publish(events=events, actor=seat, remembered=False)
 
     async def _handle_again(self, item: _Item) -> None:
         if not self.game.over:
@@ -657,7 +662,10 @@ class Table:
                 ) -> dict[int | None, bytes]:
         return {seat: self._view_frame(seat, players) for seat in seats}
 
-    async def _publish(self, events: list[dict[str, Any]] | None, actor: int | None) -> None:
+    async def _publish(self, events: list[dict[str, Any]] | None, actor: int | None,
+                       remembered: bool = True) -> None:
+        """Every screen at the table gets its view, after the action's events; the events
+        join the last moves a newcomer is shown unless not `remembered`."""
         self.over = bool(self.game.over)
         to_act = frozenset(self.game.to_act)
         changed = to_act != self.to_act
@@ -676,7 +684,8 @@ class Table:
             event_frame = server_frame(
                 "events", table=self.id, seq=self.seq, seat=actor, events=events
             )
-            self._recent.append({"seq": self.seq, "seat": actor, "events": events})
+            if remembered:
+                self._recent.append({"seq": self.seq, "seat": actor, "events": events})
         if members:
             self._rotation = (self._rotation + 1) % len(members)
             members = members[self._rotation :] + members[: self._rotation]

@@ -43,6 +43,13 @@ async def test_a_meld_is_taken_back_and_the_log_and_everyone_follow(
     ann.send("take_back")  # nothing left to take back: the draw stays
     refusal = await ann.wait_for("error")
     assert refusal["rule"] == "TB"
+    # Someone arriving now is shown the moves that stand, as after a restart: the meld
+    # taken back is not among them (it read as standing, after "took back", play-test).
+    spy = await connect("spy")
+    spy.send("watch", table=table_id)
+    first = await spy.wait_for("view")
+    anns = [e["type"] for r in first["recent"] if r.get("seat") == 0 for e in r["events"]]
+    assert "drew" in anns and "melded" not in anns and "took_back" not in anns
     await table.barrier()
     await host.stop()
     again = Host(host_config)
