@@ -1376,11 +1376,12 @@ class TableScreen(Screen[None]):
         self.query_one("#chat", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """The line is sent and the chat line keeps the keys until Esc: given back to the
+        table, what a person typed on after Enter played the game (a draw, play-test)."""
         text = event.value.strip()
         event.input.value = ""
         if text:
             self.app.send({"t": "chat", "text": text[:200]})  # type: ignore[attr-defined]
-        self.query_one(HandView).focus()
 
     def action_add_bot(self) -> None:
         """Asks which level; the host puts it in the first free seat."""

@@ -327,7 +327,7 @@ async def test_play_again_chat_and_leave() -> None:
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
-        await pilot.press("c", *"hi all", "enter")
+        await pilot.press("c", *"hi all", "enter", "escape")
         link.push({"t": "chat", "table": 3, "name": "ann", "text": "hello bob"})
         await pilot.press("q")  # a player is asked first
         await pilot.pause()

@@ -438,6 +438,10 @@ async def test_the_keys_line_says_how_to_send_and_leave_while_chatting() -> None
             assert "x Discard" in keys_line(), keys_line()
         await pilot.press("c", *"hi", "enter")
         await pilot.pause()
+        # The line stays open after Enter (typing on played the game, play-test).
+        assert keys_line().strip() == "Enter sends   Esc back to the table", keys_line()
+        await pilot.press("d", "escape")
+        await pilot.pause()
         assert "x Discard" in keys_line()
     assert link.sent[-1] == {"t": "chat", "text": "hi"}
 
@@ -658,7 +662,7 @@ async def test_a_paste_into_chat_keeps_its_order_and_its_lines() -> None:
         pilot.app.post_message(events.Paste("alpha \x1b[31mbeta gamma"))
         await pilot.pause()
         assert chat.value == "alpha  [31mbeta gamma"
-        await pilot.press("enter", "c")  # sent; back to chat
+        await pilot.press("enter")  # sent; the line stays open
         await pilot.pause()
         pilot.app.post_message(events.Paste("\n".join(f"line {n}" for n in range(60))))
         await pilot.pause()
