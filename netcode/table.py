@@ -245,7 +245,7 @@ class Table:
         now. Until someone came back, a table whose people were all away stood still
         (play-test)."""
         present = self._present_users()
-        deal = int(getattr(self.game, "deal_number", 0) or 0)
+        deal = self._deal_number()
         for seat, occ in enumerate(self.occupants):
             if (occ.user_id is not None and occ.user_id not in present and deal
                     and deal in self.covered.get(seat, ()) and self.settings["absent"] == "bot"):
@@ -463,8 +463,7 @@ class Table:
         if self.between_deals and self.bot_pace() == READY_WAIT:
             # The wait for everyone to be ready ran out: said, or the new deal came
             # unexplained (play-test).
-            waited = [p["name"] for p in self.players() if p["seat"] not in self._ready
-                      and not p["bot"] and p["present"] and "covered_by" not in p]
+            waited = [self.occupants[s].name or f"seat {s}" for s in self._not_ready()]
             self.chat("meldhall", f"A minute has passed without {' and '.join(waited)} "
                                   "saying ready: the next deal starts.")
         bots = self._cover_bots if covering else self._bots
@@ -543,11 +542,15 @@ class Table:
         self._deal_when_ready()
         await self._publish(events=None, actor=None)
 
-    def _all_ready(self) -> bool:
+    def _not_ready(self) -> list[int]:
+        """The seats of the people here, playing for themselves, not yet ready."""
         present = self._present_users()
-        return all(seat in self._ready for seat, occ in enumerate(self.occupants)
-                   if occ.user_id is not None and occ.user_id in present
-                   and seat not in self.covering)
+        return [seat for seat, occ in enumerate(self.occupants)
+                if occ.user_id is not None and occ.user_id in present
+                and seat not in self.covering and seat not in self._ready]
+
+    def _all_ready(self) -> bool:
+        return not self._not_ready()
 
     def _deal_when_ready(self) -> None:
         """Once everyone here is ready, a bot waiting to deal does so at its pace."""
@@ -822,8 +825,11 @@ class Table:
             name = self.occupants[seat].name or f"seat {seat}"
             self.chat("meldhall", f"{name} is back and plays their own seat again.")
 
+    def _deal_number(self) -> int:
+        return int(getattr(self.game, "deal_number", 0) or 0)
+
     def _note_covered(self, seat: int) -> None:
-        deal = int(getattr(self.game, "deal_number", 0) or 0)
+        deal = self._deal_number()
         deals = self.covered.setdefault(seat, [])
         if deal and deal not in deals:
             deals.append(deal)
