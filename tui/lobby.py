@@ -31,7 +31,7 @@ def seats_text(table: dict[str, Any], width: int = 0) -> str:
     5 bots, 1 free``), and failing that everyone is (``3 people (1 away), 5 bots``: who
     is away matters to someone choosing a table, play-test): eight seats spelled out
     pushed the Watching and State columns off an 80-column lobby."""
-    parts, people, bots, free = [], [], 0, 0
+    parts, people, bots, free, away = [], [], 0, 0, 0
     for p in table.get("players", []):
         if p.get("name") is None:
             parts.append("-")
@@ -40,6 +40,7 @@ def seats_text(table: dict[str, Any], width: int = 0) -> str:
             parts.append(p["name"])
             bots += 1
         else:
+            away += not p.get("present", True)
             people.append(p["name"] + ("" if p.get("present", True) else " (away)"))
             parts.append(people[-1])
     full = ", ".join(parts)
@@ -50,8 +51,6 @@ def seats_text(table: dict[str, Any], width: int = 0) -> str:
     if len(short) <= width:
         return short
     many = len(people)
-    away = sum(p.get("name") is not None and not p.get("bot") and not p.get("present", True)
-               for p in table.get("players", []))
     said = f"{many} {'person' if many == 1 else 'people'}" + (f" ({away} away)" if away else "")
     return ", ".join([said] * bool(many) + counts)
 
