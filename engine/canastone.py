@@ -115,6 +115,9 @@ class CNTactics(Tactics):
 
 
 class Canastone(PlannedAnswer, CanastaGame):
+    KEPT: ClassVar[tuple[str, ...]] = (
+        "_table_kept", "_cn_canastas_kept", "_cn_slow_kept", "_face_down_loaded")
+    __slots__ = (*PlannedAnswer.SLOTS, *KEPT, "face_down", "frozen", "attempt", "end_reason")
     name = "canastone"
     title = "Canastone"
     BOT_TACTICS: ClassVar[Tactics] = CNTactics()
@@ -334,14 +337,14 @@ class Canastone(PlannedAnswer, CanastaGame):
         Listings and views ask on every action and a scan of the table was a tenth of the
         legal loop, so they are kept for the table's version and brought up to date by
         `_put_melds` (meld values are never changed in place)."""
-        kept = self.__dict__.get("_table_kept")
+        kept = self._table_kept
         if kept is None or kept[0] != self._melds_version or kept[1] is not self._melds:
-            kept = self.__dict__["_table_kept"] = (self._melds_version, self._melds,
+            kept = self._table_kept = (self._melds_version, self._melds,
                                                    self._scan(self._melds))
         return kept[2]
 
     def _put_melds(self, team: int, made: list[Meld]) -> None:
-        kept = self.__dict__.get("_table_kept")
+        kept = self._table_kept
         current = kept is not None and kept[0] == self._melds_version \
             and kept[1] is self._melds
         super()._put_melds(team, made)
@@ -358,7 +361,7 @@ class Canastone(PlannedAnswer, CanastaGame):
                 classes = [canasta_class(o, self._codes) for o in by_rank.values()
                            if len(o.cards) >= CANASTA]  # type: ignore[misc]
             table[m.team] = (by_rank, wild_size, classes)
-        self.__dict__["_table_kept"] = (self._melds_version, self._melds, table)
+        self._table_kept = (self._melds_version, self._melds, table)
 
     def _scan(self, melds: dict[int, Meld]) -> list[TeamTable]:
         teams = range(len(self.teams))
@@ -637,9 +640,8 @@ class Canastone(PlannedAnswer, CanastaGame):
         dropped. `clone()` (the whole state through `to_dict`) cost 6% of the bench's
         legal loop, in the asks its listing checks."""
         trial = copy.copy(self)
-        d = trial.__dict__
-        for k in [k for k in d if k.endswith(("_kept", "_cache"))]:
-            del d[k]
+        for k in self._ALL_KEPT:
+            setattr(trial, k, None)
         trial.hands = [list(h) for h in self.hands]
         trial.feet = [list(f) for f in self.feet]
         trial._hand_index = [None] * self.seats
@@ -744,9 +746,9 @@ class Canastone(PlannedAnswer, CanastaGame):
         hands = self.hands
         up, down = len(self.discard), len(self.face_down)
         table = self._table()
-        kept = self.__dict__.get("_cn_canastas_kept")
+        kept = self._cn_canastas_kept
         if kept is None or kept[0] is not table:
-            kept = self.__dict__["_cn_canastas_kept"] = (
+            kept = self._cn_canastas_kept = (
                 table, {t: team[2] for t, team in enumerate(table)})
         plan = self.plan
         stock = len(self.stock)
@@ -778,7 +780,7 @@ class Canastone(PlannedAnswer, CanastaGame):
         """The view's keys that change only between deals or when a team opens."""
         key = (*self.opened, self.deal_number, len(self.score_sheet), self.over,
                self.dealer)
-        kept = self.__dict__.get("_cn_slow_kept")
+        kept = self._cn_slow_kept
         if kept is not None and kept[0] == key:
             return kept[1]
         teams = range(len(self.teams))
@@ -797,7 +799,7 @@ class Canastone(PlannedAnswer, CanastaGame):
             "max_deals": self.options["max_deals"],
             "totals": totals, "score_sheet": sheet, "over": self.over, "winners": winners,
         }
-        self.__dict__["_cn_slow_kept"] = (key, slow)
+        self._cn_slow_kept = (key, slow)
         return slow
 
     def _add_private(self, view: dict[str, Any], seat: int) -> None:
@@ -817,7 +819,8 @@ class Canastone(PlannedAnswer, CanastaGame):
         return {"red_threes": red_ids, "_face_down_loaded": [under]}
 
     def _load_flags(self, spec: dict[str, Any]) -> None:
-        self.face_down = self.__dict__.pop("_face_down_loaded")[0]
+        self.face_down = self._face_down_loaded[0]
+        self._face_down_loaded = None
         frozen = spec.get("frozen")
         self.frozen = any(self._wild[i] for i in self.discard) if frozen is None else bool(
             frozen)

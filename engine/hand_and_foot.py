@@ -49,6 +49,7 @@ class HFMeldChecker(MeldChecker):
 
 
 class HandAndFoot(PartnerPermission, CanastaGame):
+    __slots__ = (*PartnerPermission.SLOTS, "exact_cut")
     name = "hand_and_foot"
     title = "Hand and Foot"
     PHASES: ClassVar[dict[str, frozenset[str]]] = {

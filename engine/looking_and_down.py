@@ -50,6 +50,9 @@ class LDTactics(Tactics):
 
 
 class LookingAndDown(CanastaGame):
+    KEPT: ClassVar[tuple[str, ...]] = ("_red_three_ids", "_red_canastas_kept")
+    __slots__ = (*KEPT, "keeper", "down_dealer", "took_pile_last_turn",
+                 "took_pile_this_turn", "frozen", "final_round", "went_out", "exact_grab")
     name = "looking_and_down"
     title = "Looking and Down"
     BOT_TACTICS: ClassVar[Tactics] = LDTactics()
@@ -272,10 +275,10 @@ class LookingAndDown(CanastaGame):
         """The ids of this deal's red threes (they stay in hands, LD-M5). Listings ask at
         every step whether a hand holds one: asked of a set of ids, that costs a quarter of
         looking each card's face up (kept with the faces it was made from)."""
-        kept = self.__dict__.get("_red_three_ids")
+        kept = self._red_three_ids
         if kept is None or kept[0] is not self._codes:
             codes = self._codes
-            kept = self.__dict__["_red_three_ids"] = (codes, frozenset(
+            kept = self._red_three_ids = (codes, frozenset(
                 i for i, c in enumerate(codes) if c in RED_THREES))
         return kept[1]
 
@@ -285,14 +288,14 @@ class LookingAndDown(CanastaGame):
         and scanning the table each time cost 4% of an action (callgrind), so they are
         kept for the table's dict until `_apply_change` makes a meld of seven cards or
         more (a canasta made or added to: rare), when the table is scanned again."""
-        kept = self.__dict__.get("_red_canastas_kept")
+        kept = self._red_canastas_kept
         if kept is None or kept[0] is not self._melds:
             complete = self.rules.complete_at
             by_seat: list[list[int]] = [[] for _ in range(self.seats)]
             for m in self._melds.values():
                 if len(m.cards) == complete and not m.wilds and m.rank != "3":
                     by_seat[m.team].append(m.id)
-            kept = self.__dict__["_red_canastas_kept"] = (self._melds, by_seat)
+            kept = self._red_canastas_kept = (self._melds, by_seat)
         return kept[1][seat]
 
     def canastas(self, seat: int, melds: dict[int, Meld] | None = None) -> int:
@@ -312,10 +315,10 @@ class LookingAndDown(CanastaGame):
         if m is not None:
             cards = m.cards + tuple(ch.added)
             if len(cards) >= self.rules.complete_at:  # a canasta: `red_canastas` looks again
-                self.__dict__["_red_canastas_kept"] = None
+                self._red_canastas_kept = None
             return new_meld(m.id, m.team, m.rank, cards, m.wilds + added_wilds)
         if len(ch.added) >= self.rules.complete_at:
-            self.__dict__["_red_canastas_kept"] = None
+            self._red_canastas_kept = None
         rank = None
         for i in ch.added:
             if not wild[i] and self._codes[i] not in RED_THREES:

@@ -17,6 +17,10 @@ from .errors import IllegalAction
 
 
 class PartnerPermission:
+    """Mixed into a `CanastaGame` subclass before it, which gives the slots of `SLOTS`."""
+
+    __slots__ = ()
+    SLOTS: ClassVar[tuple[str, ...]] = ("asked", "permission", "answer_return")
     PERMISSION_RULES: ClassVar[dict[str, str]] = {
         "stage": "G1", "partner": "G3", "once": "G8"}
 
@@ -68,7 +72,10 @@ class PlannedAnswer:
     SK-G4, Canastone's CN-G6/G7), so that "yes" binds: the game keeps the plan's steps in
     `plan["steps"]` while the question waits; "yes" plays them at once as the asker, "no"
     bars going out for the rest of the turn (`barred`). Mixed into a `CanastaGame`
-    subclass before it."""
+    subclass before it, which gives the slots of `SLOTS`."""
+
+    __slots__ = ()
+    SLOTS: ClassVar[tuple[str, ...]] = ("asked", "barred", "plan")
 
     def _plan_answer(self: Any, seat: int, action: dict[str, Any]) -> Commit:
         answer = self._field(action, "answer", dict)

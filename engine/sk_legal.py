@@ -122,10 +122,12 @@ def _table(game: Skarney) -> tuple[list[list[tuple[int, Any, Any]]], list[tuple[
     moves on with every change to it): each team's melds that may take a lay-off, in table
     order, and the groups and sequences holding a wild card (SK-W2), each with its steals
     (see `_meld_parts`)."""
-    kept = game.__dict__.get("_sk_table")
+    kept = game._sk_table
     if kept is not None and kept[0] == game._melds_version and kept[1] is game._melds:
         return kept[2]
-    parts_of = game.__dict__.setdefault("_sk_meld_parts", {})
+    parts_of = game._sk_meld_parts
+    if parts_of is None:
+        parts_of = game._sk_meld_parts = {}
     by_team: list[list[tuple[int, Any, Any]]] = [[] for _ in game.teams]
     robbable: list[tuple[Any, Any]] = []
     for m in game._melds.values():
@@ -137,7 +139,7 @@ def _table(game: Skarney) -> tuple[list[list[tuple[int, Any, Any]]], list[tuple[
         if parts[2] is not None:
             robbable.append(parts[2])
     table = (by_team, robbable)
-    game.__dict__["_sk_table"] = (game._melds_version, game._melds, table)
+    game._sk_table = (game._melds_version, game._melds, table)
     return table
 
 
@@ -198,12 +200,12 @@ _SUITS = ("S", "H", "D", "C")
 def _card_tables(game: Skarney) -> tuple[list[int], list[int]]:
     """Each card id's suit (0-3) and place in a sequence (2 = 0 .. A = 12; -1 for a
     joker), kept with the deal's faces they were read from."""
-    kept = game.__dict__.get("_sk_card_tables")
+    kept = game._sk_card_tables
     codes = game._codes
     if kept is None or kept[0] is not codes:
         suits = [_SUITS.index(c[-1]) if c != JOKER else 0 for c in codes]
         places = [_PLACE.get(c[:-1], -1) if c != JOKER else -1 for c in codes]
-        kept = game.__dict__["_sk_card_tables"] = (codes, (suits, places))
+        kept = game._sk_card_tables = (codes, (suits, places))
     return kept[1]
 
 

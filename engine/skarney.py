@@ -94,6 +94,11 @@ class SKTactics(Tactics):
 
 
 class Skarney(PlannedAnswer, CanastaGame):
+    KEPT: ClassVar[tuple[str, ...]] = (
+        "_contract_kept", "_extra_kept", "_sk_card_tables", "_sk_meld_parts", "_sk_table")
+    __slots__ = (*PlannedAnswer.SLOTS, *KEPT, "partnership", "attempt", "skip_draw",
+                 "offer_ban", "offer", "layoffs_this_turn", "contract_turn", "drew_last",
+                 "draw_skipped")
     name = "skarney"
     BOT_TACTICS: ClassVar[Tactics] = SKTactics()
     title = "Skarney"
@@ -174,10 +179,10 @@ class Skarney(PlannedAnswer, CanastaGame):
 
     def contract(self) -> list[list[tuple[int, str | None]]]:
         """SK-I2: this deal's contract patterns (kept for the deal: listings ask often)."""
-        kept = self.__dict__.get("_contract_kept")
+        kept = self._contract_kept
         if kept is None or kept[0] != self.deal_number:
             patterns = contract_patterns(self.options, self.deal_number)
-            kept = self.__dict__["_contract_kept"] = (
+            kept = self._contract_kept = (
                 self.deal_number, patterns,
                 [[{"size": n, "kind": k} for n, k in p] for p in patterns],
                 " or ".join(pattern_text(p) for p in patterns))
@@ -185,7 +190,7 @@ class Skarney(PlannedAnswer, CanastaGame):
 
     def _contract_view(self) -> tuple[list[Any], str]:
         self.contract()
-        kept = self.__dict__["_contract_kept"]
+        kept = self._contract_kept
         return kept[2], kept[3]
 
     # ----------------------------------------------------------------- turns
@@ -696,10 +701,10 @@ class Skarney(PlannedAnswer, CanastaGame):
     def _set_public_extra(self, view: dict[str, Any]) -> None:
         # What changes only between deals is kept for the deal (views are read-only).
         key = (self.deal_number, self.attempt)
-        kept = self.__dict__.get("_extra_kept")
+        kept = self._extra_kept
         if kept is None or kept[0] != key:
             contract, text = self._contract_view()
-            kept = self.__dict__["_extra_kept"] = (key, (
+            kept = self._extra_kept = (key, (
                 self.options["deals"], self.partnership, contract, text,
                 hand_bonus(max(self.deal_number, 1)), self.options["layoff_limit"],
                 self.attempt))

@@ -35,6 +35,9 @@ from .views import PublicParts
 class CanastaGame(PublicParts, FamilyGame):
     """The shared flow; a game module subclasses it with its `Rules` and hooks."""
 
+    __slots__ = (*PublicParts.KEPT, "feet", "stage", "foot_played", "first_turn_done",
+                 "_checkers", "wild_room")
+
     MELD_ORDER: ClassVar[tuple[str, ...]]
     MELD_IDS: ClassVar[dict[str, str]]
     CHECKER: ClassVar[type[MeldChecker]]

@@ -22,7 +22,13 @@ from .melds import Meld, Run
 
 
 class PublicParts:
-    """Mixed into `CanastaGame`; reads the game's state, never changes it."""
+    """Mixed into `CanastaGame`; reads the game's state, never changes it. Its caches are
+    slots of `CanastaGame` (a mixin with slots of its own could not share a layout)."""
+
+    __slots__ = ()
+    KEPT: ClassVar[tuple[str, ...]] = (
+        "_opened_kept", "_public_frame_kept", "_counts_kept", "_fixed_public_parts",
+        "_melds_public_cache", "_red_threes_cache")
 
     PILE_OF: ClassVar[dict[str, str]]
     SECOND_ZONE: ClassVar[str]
@@ -55,10 +61,10 @@ class PublicParts:
         # `opened` and `min_count` as shown change a few times a deal: kept till then (the
         # minimum counts follow the deal and the totals, which change only between deals).
         key = (*opened, self.deal_number, len(self.score_sheet))
-        kept = self.__dict__.get("_opened_kept")
+        kept = self._opened_kept
         if kept is None or kept[0] != key:
             need = [0 if o else self.min_count(t) for t, o in enumerate(opened)]
-            kept = self.__dict__["_opened_kept"] = (key, dict(enumerate(opened)),
+            kept = self._opened_kept = (key, dict(enumerate(opened)),
                                                     dict(enumerate(need)))
         placed = self.rules.red_threes_placed
         view["deal_number"] = self.deal_number
@@ -100,7 +106,7 @@ class PublicParts:
         """The public view's keys in their order (the family's, then the game's own) with
         the values fixed for the game set: teams, wild ranks, the red threes where the
         rules never place them. Kept for the game; each view copies it."""
-        frame = self.__dict__.get("_public_frame_kept")
+        frame = self._public_frame_kept
         if frame is None:
             fixed = self._fixed_public
             frame = {
@@ -116,7 +122,7 @@ class PublicParts:
                     del frame[k]
             frame.update(dict.fromkeys(self._public_extra()))
             # (a fresh dict: one with deleted keys would be copied key by key)
-            frame = self.__dict__["_public_frame_kept"] = dict(frame.items())
+            frame = self._public_frame_kept = dict(frame.items())
         return frame
 
     def _set_public_extra(self, view: dict[str, Any]) -> None:
@@ -130,9 +136,9 @@ class PublicParts:
         them changed (usually one seat's per action), else shared with earlier views.
         Also the cards in all hands and all second hands, for `zones`: added up here from
         the sizes just taken, rather than by taking every size again."""
-        kept = self.__dict__.get("_counts_kept")
+        kept = self._counts_kept
         if kept is None or len(kept) != self.seats:
-            kept = self.__dict__["_counts_kept"] = [((), None)] * self.seats
+            kept = self._counts_kept = [((), None)] * self.seats
         hands, feet, stage = self.hands, self.feet, self.stage
         flags = getattr(self, self.COUNT_FLAG)
         counts = {}
@@ -158,9 +164,9 @@ class PublicParts:
     def _fixed_public(self) -> dict[str, Any]:
         """View parts fixed for the whole game (teams, which ranks are wild: screens group
         and describe cards by it, never by their own list; and the game's own)."""
-        fixed = self.__dict__.get("_fixed_public_parts")
+        fixed = self._fixed_public_parts
         if fixed is None:
-            fixed = self.__dict__["_fixed_public_parts"] = {
+            fixed = self._fixed_public_parts = {
                 "teams": [list(t) for t in self.teams],
                 "wild_ranks": sorted(self.rules.wild_ranks),
                 "red_threes": {t: [] for t in range(len(self.teams))}, **self._fixed_extra()}
@@ -173,7 +179,7 @@ class PublicParts:
     def _melds_public(self) -> tuple[list[dict[str, Any]], dict[int, dict[str, int]], int]:
         """The melds' views, each side's canastas by kind and the number of melded cards;
         worked out again only when the table of melds has changed."""
-        hit = self.__dict__.get("_melds_public_cache")
+        hit = self._melds_public_cache
         if hit is not None:
             if hit[0] == self._melds_version:
                 return hit[1]
@@ -197,7 +203,7 @@ class PublicParts:
                 piles[mv["team"]][pile_of[mv["kind"]]] += 1
         part = (melds, piles, melded)
         self._melds_put = []
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part, self._melds, where)
+        self._melds_public_cache = (self._melds_version, part, self._melds, where)
         return part
 
     def _melds_public_after(self, hit: tuple) -> tuple[list[dict[str, Any]],
@@ -226,16 +232,16 @@ class PublicParts:
                 piles[mv["team"]][pile_of[mv["kind"]]] += 1
         part = (melds, piles, melded)
         self._melds_put = []
-        self.__dict__["_melds_public_cache"] = (self._melds_version, part, table, where)
+        self._melds_public_cache = (self._melds_version, part, table, where)
         return part
 
     def _red_threes_public(self) -> dict[int, list[dict[str, Any]]]:
         """The placed red threes by side; red threes are only ever added within a deal."""
         reds = self.red_threes
         sizes = tuple(map(len, reds))
-        hit = self.__dict__.get("_red_threes_cache")
+        hit = self._red_threes_cache
         if hit is not None and hit[0] is reds and hit[1] == sizes:
             return hit[2]
         view = {t: self._cards_view(r) for t, r in enumerate(reds)}
-        self.__dict__["_red_threes_cache"] = (reds, sizes, view)
+        self._red_threes_cache = (reds, sizes, view)
         return view
