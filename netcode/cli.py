@@ -299,10 +299,13 @@ def export(args: argparse.Namespace) -> int:
             _say(f"meldhall: there is no table {args.table}")
             return 1
         table = found[0]
-        ids = [s.user_id for s in table.seat_records.values() if s.user_id]
+        ids = [u for s in table.seat_records.values() for u in (s.user_id, s.played_user) if u]
         names = store.user_names(ids) if ids else {}
-        players = [names.get(rec.user_id or "", f"bot {seat}" if rec.bot else f"seat {seat}")
-                   for seat, rec in sorted(table.seat_records.items())]
+        players = []
+        for seat, rec in sorted(table.seat_records.items()):
+            user, bot = (rec.played_user, rec.played_bot) if rec.played_user or rec.played_bot \
+                else (rec.user_id, rec.bot)  # (nobody played it, or an older database)
+            players.append(names.get(user or "", f"bot {seat}" if bot else f"seat {seat}"))
         record = build_record(table.game, table.seats, table.seed, table.options, table.log,
                               players, table=table.id, round_no=table.round)
     except RecordError as exc:

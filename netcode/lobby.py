@@ -96,12 +96,18 @@ class Lobby:
             table = self._new_table(record.id, record.game, record.seats, record.seed,
                                     record.options, game, record.round, record.creator,
                                     record.settings)
-            user_ids = [s.user_id for s in record.seat_records.values() if s.user_id]
+            user_ids = [u for s in record.seat_records.values()
+                        for u in (s.user_id, s.played_user) if u]
             names = self.store.user_names(user_ids) if user_ids else {}
+
+            def occupant(user_id: str | None, bot: str | None,
+                         names: dict[str, str] = names) -> Occupant:
+                name = names.get(user_id or "")
+                return Occupant(user_id, display_name(user_id, name) if name else None, bot)
+
             for seat, rec in record.seat_records.items():
-                name = names.get(rec.user_id or "")
-                table.occupants[seat] = Occupant(
-                    rec.user_id, display_name(rec.user_id, name) if name else None, rec.bot)
+                table.occupants[seat] = occupant(rec.user_id, rec.bot)
+                table.played[seat] = occupant(rec.played_user, rec.played_bot)
                 if rec.covered:
                     table.covered[seat] = list(rec.covered)
             table.remember(recent)
@@ -599,7 +605,7 @@ class Lobby:
     async def _record_frame(self, table: Table, as_text: bool) -> bytes:
         """Made once per finished game and form: a record replays the whole game, and
         asking for it again and again must not cost the host that again and again."""
-        names = [p["name"] or f"seat {p['seat']}" for p in table.players()]
+        names = table.played_names()
         log = list(table.game.log)
 
         def make() -> dict[str, Any]:

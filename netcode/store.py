@@ -71,6 +71,10 @@ class SeatRecord:
     bot: str | None = None
     covered: list[int] = field(default_factory=list)
     """Deals of this game in which a bot played for the seat's person."""
+    played_user: str | None = None
+    played_bot: str | None = None
+    """Who last sat at the seat while this game was played (None and None: nobody, or a
+    database from before it was kept): the record names them after they have left."""
 
 
 @dataclass(slots=True)
@@ -115,8 +119,10 @@ class Store:
             for column in ("creator", "settings"):  # a database from before they existed
                 if column not in columns:
                     self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} TEXT")
-            if "covered" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
-                self._db.execute("ALTER TABLE seats ADD COLUMN covered TEXT")
+            seat_columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
+            for column in ("covered", "played_user", "played_bot"):  # (as above)
+                if column not in seat_columns:
+                    self._db.execute(f"ALTER TABLE seats ADD COLUMN {column} TEXT")
             self._migrate()
 
     def _migrate(self) -> None:
@@ -241,12 +247,18 @@ class Store:
             self._db.execute("COMMIT")
         return table_id
 
-    def set_seat(self, table_id: int, seat: int, user_id: str | None, bot: str | None) -> None:
+    def set_seat(self, table_id: int, seat: int, user_id: str | None, bot: str | None,
+                 played: bool = False) -> None:
+        """Who holds the seat; `played`: and who plays it in this game (`SeatRecord`)."""
         with self._lock:
             self._db.execute(
                 "UPDATE seats SET user_id = ?, bot = ? WHERE table_id = ? AND seat = ?",
                 (user_id, bot, table_id, seat),
             )
+            if played:
+                self._db.execute(
+                    "UPDATE seats SET played_user = ?, played_bot = ? "
+                    "WHERE table_id = ? AND seat = ?", (user_id, bot, table_id, seat))
 
     def set_covered(self, table_id: int, seat: int, deals: list[int]) -> None:
         with self._lock:
@@ -285,7 +297,8 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
-            self._db.execute("UPDATE seats SET covered = NULL WHERE table_id = ?", (table_id,))
+            self._db.execute("UPDATE seats SET covered = NULL, played_user = user_id, "
+                             "played_bot = bot WHERE table_id = ?", (table_id,))
             self._db.execute(
                 "UPDATE tables SET seed = ?, round = round + 1 WHERE id = ?",
                 (_seed_in(seed), table_id),
@@ -308,12 +321,12 @@ class Store:
                 for r in rows
             ]
             by_id = {rec.id: rec for rec in records}
-            for table_id, seat, user_id, bot, covered in self._db.execute(
-                "SELECT table_id, seat, user_id, bot, covered FROM seats "
-                "ORDER BY table_id, seat"
-            ):
+            for table_id, seat, user_id, bot, covered, played_user, played_bot in \
+                    self._db.execute(
+                        "SELECT table_id, seat, user_id, bot, covered, played_user, played_bot "
+                        "FROM seats ORDER BY table_id, seat"):
                 by_id[table_id].seat_records[seat] = SeatRecord(
-                    user_id, bot, json.loads(covered or "[]"))
+                    user_id, bot, json.loads(covered or "[]"), played_user, played_bot)
             for table_id, seat, blob in self._db.execute(
                 "SELECT table_id, seat, action FROM actions ORDER BY table_id, idx"
             ):

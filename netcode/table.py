@@ -182,6 +182,9 @@ class Table:
         self.creator = creator
         self.settings = {**TABLE_SETTINGS, **(settings or {})}
         self.occupants = [Occupant() for _ in range(seats)]
+        self.played = [Occupant() for _ in range(seats)]
+        """Who last held each seat while this game was played: a finished game's record
+        names its players after they have left the table."""
         self.watchers: dict[Member, int | None] = {}
         self._store = store
         self._bot_delay = bot_delay
@@ -294,6 +297,14 @@ class Table:
             out.append(player)
         return out
 
+    def played_names(self) -> list[str]:
+        """The name of who played each seat of this game, for its record."""
+        names = []
+        for seat, (played, now) in enumerate(zip(self.played, self.occupants, strict=True)):
+            occ = now if played.free else played
+            names.append(f"bot {seat}" if occ.bot else occ.name or f"seat {seat}")
+        return names
+
     def _present_users(self) -> set[str]:
         return {m.user_id for m, seat in self.watchers.items() if seat is not None}
 
@@ -346,7 +357,10 @@ class Table:
         if occupant.user_id is not None and not (self.between_deals or self.over):
             self._looked[occupant.user_id] = (seat, (self.round, self.game.deal_number))
         self.occupants[seat] = occupant
-        self._store.set_seat(self.id, seat, occupant.user_id, occupant.bot)
+        plays = not occupant.free and not self.over
+        if plays:
+            self.played[seat] = occupant
+        self._store.set_seat(self.id, seat, occupant.user_id, occupant.bot, played=plays)
         self._bots.pop(seat, None)
         self._bot_pending.pop(seat, None)
         self._uncover(seat)
@@ -609,6 +623,7 @@ class Table:
 
         self.game = await asyncio.to_thread(fresh)
         self.seed = seed
+        self.played = list(self.occupants)  # (as `Store.new_round` keeps it)
         self._bots.clear()
         self._cover_bots.clear()
         self.covered.clear()

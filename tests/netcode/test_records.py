@@ -201,3 +201,49 @@ async def test_a_replay_opens_from_the_lobby_over_ssh(host: Host, connect) -> No
         await term.wait_until(lambda t: "meldhall lobby" in t)
     finally:
         conn.close()
+
+
+async def test_a_finished_games_record_names_who_played_after_they_left(
+        host_config: HostConfig) -> None:
+    """Leaving a finished table frees the seat for the next game; the game's record (asked
+    at the table, exported, and after a restart) still names who played it (play-test: the
+    name was gone from the record, the replay and the export)."""
+    from seatplay import play_seat
+
+    from netcode.client import MeldhallClient
+
+    host = Host(host_config)
+    await host.start()
+    clients: list[MeldhallClient] = []
+    try:
+        pia = await MeldhallClient.connect("127.0.0.1", host.port, "pia")
+        clients.append(pia)
+        pia.send("create", game="hand_and_foot", seats=4, options={"deals": 1}, seed=8)
+        table_id = (await pia.wait_for("joined"))["table"]
+        for seat in range(1, 4):
+            pia.send("add_bot", seat=seat)
+        await play_seat(pia, 0, bot_seed=3)
+        pia.send("leave")
+        await pia.wait_for("left")
+        uli = await MeldhallClient.connect("127.0.0.1", host.port, "uli")
+        clients.append(uli)
+        uli.send("sit", table=table_id, seat=0)
+        await uli.wait_for("joined")
+        uli.send("record", table=table_id, format="json")
+        asked = await uli.wait_for("record")
+        assert asked["record"]["players"] == ["pia", "bot 1", "bot 2", "bot 3"]
+        assert host.lobby.tables[table_id].players()[0]["name"] == "uli"
+    finally:
+        for client in clients:
+            client.close()
+        await host.stop()
+    result = await asyncio.to_thread(_export, host_config.data_dir, str(table_id))
+    assert result.returncode == 0, result.stderr
+    assert loads(result.stdout)["players"] == ["pia", "bot 1", "bot 2", "bot 3"]
+    again = Host(host_config)
+    await again.start()
+    try:
+        assert again.lobby.tables[table_id].played_names() == ["pia", "bot 1", "bot 2",
+                                                               "bot 3"]
+    finally:
+        await again.stop()
