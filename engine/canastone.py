@@ -340,7 +340,7 @@ class Canastone(PlannedAnswer, CanastaGame):
         kept = self._table_kept
         if kept is None or kept[0] != self._melds_version or kept[1] is not self._melds:
             kept = self._table_kept = (self._melds_version, self._melds,
-                                                   self._scan(self._melds))
+                                       self._scan(self._melds))
         return kept[2]
 
     def _put_melds(self, team: int, made: list[Meld]) -> None:

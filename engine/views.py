@@ -65,7 +65,7 @@ class PublicParts:
         if kept is None or kept[0] != key:
             need = [0 if o else self.min_count(t) for t, o in enumerate(opened)]
             kept = self._opened_kept = (key, dict(enumerate(opened)),
-                                                    dict(enumerate(need)))
+                                        dict(enumerate(need)))
         placed = self.rules.red_threes_placed
         view["deal_number"] = self.deal_number
         view["dealer"] = self.dealer
