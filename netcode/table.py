@@ -219,6 +219,10 @@ class Table:
         """Per person, the seat whose cards they were shown in a deal under way, and that
         deal (round, deal number): `seat_looked_at`."""
         self._ready: set[int] = set()
+        self._covered_moves: set[int] = set()
+        """Log indices of the moves a covering bot made for someone away: a take-back is
+        the person's own move or none (play-test: back at the table, a person could take
+        back the bot's lay-off)."""
         """Seats whose person has said they are ready for the next deal (between deals)."""
         self._on_change = on_change
         self._unsaved = False
@@ -510,6 +514,8 @@ class Table:
         self._saved()
         if covering:
             self._note_covered(seat)
+            made = len(self.game.log) - 1
+            self._covered_moves = {i for i in self._covered_moves if i > made - 64} | {made}
         await self._publish(events=events, actor=seat)
 
     async def _handle_sync(self, item: _Item) -> None:
@@ -584,6 +590,10 @@ class Table:
         if seat is None:
             member.put(error_frame("spectator", "Spectators cannot take anything back."))
             return
+        if len(self.game.log) - 1 in self._covered_moves:
+            member.put(error_frame("not_yours", "A bot made that move while you were away; "
+                                                "you can take back only your own moves."))
+            return
 
         def undo() -> list[dict[str, Any]]:
             game, events = engine.take_back(self.game, seat)
@@ -624,6 +634,7 @@ class Table:
         self.game = await asyncio.to_thread(fresh)
         self.seed = seed
         self.played = list(self.occupants)  # (as `Store.new_round` keeps it)
+        self._covered_moves.clear()  # (the new game's log starts again at 0)
         self._bots.clear()
         self._cover_bots.clear()
         self.covered.clear()
@@ -659,7 +670,8 @@ class Table:
             if hands is not None:
                 extra["open_hands"] = hands
         if seat is not None and self.settings["take_back"]:
-            extra["take_back"] = engine.may_take_back(self.game, seat)
+            extra["take_back"] = engine.may_take_back(self.game, seat) \
+                and len(self.game.log) - 1 not in self._covered_moves
         if self.settings["clock"] and not self.game.over:
             limit = self.settings["clock_limit"]
             extra["clock"] = {"elapsed": round(time.monotonic() - self.turn_since, 1),
@@ -735,18 +747,21 @@ class Table:
         self._time_up = None
         if seq != self.seq or self.over:
             return
-        players = self.players()
-        names = [players[s]["name"] for s in sorted(self.to_act) if players[s]["name"]]
+        # The clock times people: a free seat has nobody to time (the clock starts when
+        # someone sits), and a bot, covering or not, keeps the table's pace ("Time is up
+        # for bot 1." was said at a table whose bots were paced slower than its clock).
+        timed = [s for s in sorted(self.to_act)
+                 if self.occupants[s].user_id is not None and s not in self.covering]
+        names = [self.occupants[s].name or f"seat {s}" for s in timed]
         if not names:
-            return  # free seats: nobody to time (the clock starts when someone sits)
+            return
         if self.settings["absent"] != "bot":
             self.chat("meldhall", f"Time is up for {' and '.join(names)}; the table waits.")
             return
         self.chat("meldhall", f"Time is up for {' and '.join(names)}.")
-        for seat in sorted(self.to_act):
-            if self.occupants[seat].user_id is not None:
-                self._stalled.add(seat)
-                self._cover(seat)
+        for seat in timed:
+            self._stalled.add(seat)
+            self._cover(seat)
 
     # bots
     def bot_pace(self) -> float:

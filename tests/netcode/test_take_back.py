@@ -67,3 +67,31 @@ async def test_tables_without_the_option_refuse_take_backs(host: Host, connect) 
     assert "take_back" not in await ann.wait_for("view")
     ann.send("take_back")
     assert (await ann.wait_for("error"))["code"] == "no_take_back"
+
+
+async def test_a_move_a_covering_bot_made_is_not_the_persons_to_take_back(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: back at the table after a bot had covered her seat, a person could take
+    back the bot's lay-off. A take-back is the person's own move or none."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4, sit=True,
+             table={"take_back": True, "clock": True, "clock_limit": 1, "absent": "bot",
+                    "bot_pace_ms": 1500})
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=20)
+    await ann.wait_for("events", lambda m: m["seat"] == 0, timeout=10)  # the bot's move
+    assert table._covered_moves == {len(table.game.log) - 1}
+    view = await ann.wait_for("view", lambda m: m["seq"] == len(table.game.log))
+    assert view["take_back"] is False
+    ann.send("take_back")
+    refusal = await ann.wait_for("error")
+    assert refusal["code"] == "not_yours"
+    assert refusal["message"] == ("A bot made that move while you were away; you can take "
+                                  "back only your own moves.")
+    assert len(table.game.log) == view["seq"]
+    # (the bots are paced slower than the clock: the clock times people, not them)
+    assert not [m for m in ann.received if m["t"] == "chat" and "bot" in m["text"]
+                and m["text"].startswith("Time is up")]
