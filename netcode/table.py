@@ -854,6 +854,10 @@ class Table:
             self._bot_pending.pop(seat, None)
             name = self.occupants[seat].name or f"seat {seat}"
             self.chat("meldhall", f"{name} is back and plays their own seat again.")
+            if seat in self.to_act:
+                # Back in the middle of their move: their clock starts again (it said
+                # "time is up" to the end of the turn, and ran out no more: play-test).
+                self._turn_changed()
 
     def _deal_number(self) -> int:
         return int(getattr(self.game, "deal_number", 0) or 0)

@@ -121,3 +121,26 @@ async def test_bots_go_on_covering_after_a_restart_with_nobody_back(
         assert len(table.game.log) > moves + 4
     finally:
         await again.stop()
+
+
+async def test_a_person_back_in_the_middle_of_their_move_has_the_clock_again(
+        host: Host, connect: Any) -> None:
+    """Play-test: back after the clock had run out and a bot had drawn for her, a player's
+    clock still said "time is up" to the end of the turn, and ran out no more."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4,
+             table={"clock": True, "clock_limit": 1, "absent": "bot", "bot_pace_ms": 1500})
+    table_id = (await ann.wait_for("joined"))["table"]
+    table = host.lobby.tables[table_id]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=20)
+    await ann.wait_for("events", lambda m: m["seat"] == 0, timeout=10)  # the bot drew
+    assert table.game.phase == "play" and 0 in table.to_act
+    ann.send("action", action={"type": "draw"}, ref=1)  # refused, but she is back
+    await ann.wait_for("chat", lambda m: "is back and plays" in m["text"], timeout=10)
+    view = await ann.wait_for("view", lambda m: "covered_by" not in m["players"][0])
+    assert view["clock"]["elapsed"] < 1
+    again = await ann.wait_for("chat", lambda m: m["text"] == "Time is up for ann.",
+                               timeout=5)
+    assert again and 0 in table.covering
