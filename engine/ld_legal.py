@@ -39,7 +39,10 @@ def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
     if seat != game.turn:
         return frozen_entries(game, seat)
     if phase == "draw":
-        out: list[dict[str, Any]] = [{"type": "draw"}]
+        # In the final round the draw takes nothing (LD-E3): the entry says so, for the
+        # screens to name the key for what it does ("Draw" read wrong with no stock).
+        out: list[dict[str, Any]] = [{"type": "draw", "count": 0} if game.final_round
+                                     is not None else {"type": "draw"}]
         # `take_options` finds nothing without two naturals of the top card's meld group
         # in hand (a wild card or a 3 on top blocks the pile): asked here first, as in
         # Hand and Foot's listing.

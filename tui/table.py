@@ -41,8 +41,8 @@ from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
 from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
 
 # binding action -> the legal kind (of the contract's vocabulary) that makes it available
-NEEDS = {"draw": "draw", "take": "take_pile", "meld": "meld", "group": "meld",
-         "lay_off": "lay_off", "stage_lay_off": "lay_off", "discard": "discard",
+NEEDS = {"draw": "draw", "draw_nothing": "draw", "take": "take_pile", "meld": "meld",
+         "group": "meld", "lay_off": "lay_off", "stage_lay_off": "lay_off", "discard": "discard",
          "ask": "ask_to_go_out", "answer": "answer", "next_deal": "next_deal",
          "offer": "offer", "last_card": "declare_last_card", "end_turn": "end_turn",
          "accept": "accept", "decline": "decline", "steal": "steal_wild"}
@@ -142,6 +142,7 @@ class TableScreen(Screen[None]):
     spectator in the chat line after a sheet closed, and `s` then typed an "s" there."""
     BINDINGS = [
         Binding("d", "draw", "Draw"),
+        Binding("d", "draw_nothing", "Skip draw"),
         Binding("p", "take", "Take pile"),
         Binding("m", "meld", "Meld"),
         Binding("g", "group", "Group"),
@@ -678,6 +679,8 @@ class TableScreen(Screen[None]):
         """The keys help (?) lists the actions of this table's game only: a player of a
         game without offers, or without a pile, is not shown keys for them."""
         kind = NEEDS.get(action)
+        if action == "draw_nothing":
+            return False  # the keys line offers it where it is (a final round): d is Draw
         if kind == "ask_to_go_out" and self._alone():
             return False  # nobody to ask at a table where each plays alone
         name = (self.message or {}).get("view", {}).get("game")
@@ -686,6 +689,9 @@ class TableScreen(Screen[None]):
         return kind in GAMES[name].factory.ACTIONS
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("draw", "draw_nothing"):  # a draw the listing says takes no card
+            entry = self.legal_kinds().get("draw")
+            return entry is not None and (entry.get("count") == 0) == (action == "draw_nothing")
         if action in NEEDS:
             return NEEDS[action] in self.legal_kinds()
         if action == "target":
@@ -982,6 +988,8 @@ class TableScreen(Screen[None]):
 
     def action_draw(self) -> None:
         self._send({"type": "draw"})
+
+    action_draw_nothing = action_draw
 
     def action_take(self) -> None:
         cards = self._selected()

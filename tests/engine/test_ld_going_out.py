@@ -117,6 +117,8 @@ def test_LD_E3_final_round_after_the_stock_runs_out() -> None:
     events = game.apply(1, {"type": "discard", "card": ids(game, 1, "8H")[0]})
     assert "final_round" in event_types(events)
     assert game.view(None)["final_round"] == {"emptier": 1, "turns_left": 3}
+    # The listing says the draw takes nothing, for the screen to name its key so.
+    assert {"type": "draw", "count": 0} in game.legal(2)
     for seat in (2, 0):
         assert game.apply(seat, {"type": "draw"})[0]["count"] == 0
         game.apply(seat, {"type": "discard", "card": game.hands[seat][0]})

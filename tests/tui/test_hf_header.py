@@ -70,3 +70,20 @@ async def test_looking_and_downs_final_round_line_fits_and_goes_with_the_deal() 
         game.apply(seat, bots[seat].act(game.view(seat)))
     text, _ = await shown(game, 0)
     assert "Final round" not in text
+
+
+async def test_the_final_rounds_d_says_it_skips_the_draw() -> None:
+    """Play-test: the keys line offered "d Draw" in Looking and Down's final round, where
+    the draw takes nothing (LD-E3): it says "Skip draw", and sends the same draw."""
+    import engine
+    from engine.bots import make_bot
+    from tests.tui.conftest import shown
+
+    game = engine.create_game("looking_and_down", 3, 0, {"max_deals": 2})
+    bots = [make_bot("random", s) for s in range(3)]
+    while not (game.final_round and game.phase == "draw"):
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    text, sent = await shown(game, game.turn, size=(100, 30), keys=("d",))
+    assert "d Skip draw" in text and "d Draw" not in text, text
+    assert sent == [{"type": "draw"}]
