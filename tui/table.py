@@ -517,6 +517,12 @@ class TableScreen(Screen[None]):
         hand = sort_hand(info.view.get("hand", []), settings.sort,
                          info.look.wild_ranks)
         ids = {c["id"] for c in hand}
+        view = info.view
+        if info.seat not in (view.get("to_act") or ()) and view.get("turn") != info.seat:
+            # The turn went on: what was staged for it goes (play-test: a lay-off staged
+            # before a "no" to going out stayed, its card hidden from the hand, which
+            # read "(no cards)" though it held one).
+            self.staged = []
         self.staged = [(m, cards) for m, cards in self.staged if set(cards) <= ids]
         staged_ids = frozenset(i for _, cards in self.staged for i in cards)
         marked: frozenset[int] = frozenset()

@@ -87,3 +87,24 @@ async def test_the_final_rounds_d_says_it_skips_the_draw() -> None:
     text, sent = await shown(game, game.turn, size=(100, 30), keys=("d",))
     assert "d Skip draw" in text and "d Draw" not in text, text
     assert sent == [{"type": "draw"}]
+
+
+async def test_what_was_staged_goes_when_the_turn_goes_on() -> None:
+    """Play-test: a lay-off staged before the partner said no to going out stayed staged
+    after the discard, its card hidden: the hand read "(no cards)" though it held one."""
+    from tests.tui.conftest import joined_with, seated_view
+
+    game = game_at(HAND_STAGE)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        game.apply(1, {"type": "draw"})
+        await joined_with(pilot, link, seated_view(game, 1))
+        screen = pilot.app.screen
+        kept = game.hands[1][0]
+        screen.staged = [(None, [kept])]
+        game.apply(1, {"type": "discard", "card": game.hands[1][-1]})
+        assert game.turn != 1
+        link.push(seated_view(game, 1))
+        await pilot.pause()
+        assert screen.staged == []
+        assert "(no cards)" not in screen_text(pilot.app)
