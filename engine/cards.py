@@ -29,6 +29,15 @@ RANK_ORDER[JOKER] = 13
 SUIT_ORDER: dict[str, int] = {"S": 0, "H": 1, "D": 2, "C": 3, "": 4}
 GLYPHS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_OF_GLYPH = {g: s for s, g in GLYPHS.items()}
+RANK_PLURALS: dict[str, str] = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+
+
+def rank_plural(rank: str) -> str:
+    """A rank in a sentence: ``7s``, and a face rank as a word ("two As" read as the word
+    "as", play-test)."""
+    return RANK_PLURALS.get(rank.upper(), f"{rank}s")
+
+
 RED_THREES: frozenset[str] = frozenset({"3H", "3D"})
 BLACK_THREES: frozenset[str] = frozenset({"3S", "3C"})
 

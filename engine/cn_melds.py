@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import JOKER
-from .melds import Change, Meld, MeldChecker
+from .melds import Change, Meld, MeldChecker, meld_name
 
 if TYPE_CHECKING:
     from .canastone import Canastone
@@ -49,7 +49,7 @@ class CNMeldChecker(MeldChecker):
 
     def own(self, ch: Change) -> str | None:
         if ch.meld is not None and ch.meld.team != self.team:
-            return f"meld {ch.meld.id} belongs to another team; you add only to your own."
+            return f"{meld_name(ch.meld)} belongs to another team; you add only to your own."
         return None
 
     def onto_canasta(self, ch: Change) -> str | None:
@@ -57,7 +57,7 @@ class CNMeldChecker(MeldChecker):
         if m is None or m.rank is None or len(m.cards) < self.rules.complete_at:
             return None
         if any(self.wild_faces[self.codes[i]] for i in ch.added):
-            return f"meld {m.id} is already a canasta; only natural cards may be added to it."
+            return f"{meld_name(m)} is already a canasta; only natural cards may be added to it."
         return None
 
     def no_wild_melds(self, ch: Change) -> str | None:

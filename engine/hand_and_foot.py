@@ -15,7 +15,7 @@ from .core import Commit, Events, FamilyGame, teams_for
 from .errors import IllegalAction, InvalidAction
 from .hf_legal import legal_kinds
 from .hf_options import hf_rules, validate_options
-from .melds import Change, Meld, MeldChecker, new_change
+from .melds import Change, Meld, MeldChecker, meld_name, new_change
 from .permission import PartnerPermission
 from .turns import CanastaGame
 
@@ -38,7 +38,7 @@ class HFMeldChecker(MeldChecker):
 
     def own(self, ch: Change) -> str | None:
         if ch.meld is not None and ch.meld.team != self.team:
-            return f"meld {ch.meld.id} belongs to the other team."
+            return f"{meld_name(ch.meld)} belongs to the other team."
         return None
 
     def one_incomplete(self, ch: Change) -> str | None:

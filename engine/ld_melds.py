@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import BLACK_THREES, RANK_ORDER, RED_THREES
-from .melds import Change, MeldChecker
+from .melds import Change, MeldChecker, meld_name
 
 if TYPE_CHECKING:
     from .looking_and_down import LookingAndDown
@@ -40,7 +40,7 @@ class LDMeldChecker(MeldChecker):
 
     def own(self, ch: Change) -> str | None:
         if ch.meld is not None and ch.meld.team != self.team:
-            return f"meld {ch.meld.id} is another player's; you lay off on your own melds."
+            return f"{meld_name(ch.meld)} is another player's; you lay off on your own melds."
         return None
 
     def red_three(self, ch: Change) -> str | None:
@@ -77,7 +77,7 @@ class LDMeldChecker(MeldChecker):
         m = ch.meld
         if m is not None and len(m.cards) >= self.rules.complete_at \
                 and not RED_THREES.issuperset(self._faces(ch.added)):
-            return f"meld {m.id} is a complete canasta; only a red three can join a red one."
+            return f"{meld_name(m)} is a complete canasta; only a red three can join a red one."
         return None
 
     def size(self, ch: Change) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import RANK_ORDER
+from .cards import RANK_ORDER, rank_plural
 from .rules import Rules
 
 
@@ -97,6 +97,15 @@ def meld_from_dict(d: dict) -> Meld:
     return Meld.from_dict(d)
 
 
+def meld_name(m: Meld) -> str:
+    """A meld as a refusal names it: its number as the screens show it, and its rank
+    ("meld #8 (kings)"): "meld 8 is already a canasta" read as a meld of eights, with an
+    8s canasta on the table (play-test)."""
+    if type(m) is Run or m.rank is None:
+        return f"meld #{m.id}" + ("" if type(m) is Run else " (wild cards)")
+    return f"meld #{m.id} ({rank_plural(m.rank)})"
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """One meld as an action would leave it: a new meld (`meld` None) or an extension."""
@@ -169,7 +178,7 @@ class MeldChecker:
     def complete(self, ch: Change) -> str | None:
         if ch.meld is not None and self.rules.max_meld is not None \
                 and ch.meld.size >= self.rules.complete_at:
-            return (f"meld {ch.meld.id} is already a complete pile of {ch.meld.size}; "
+            return (f"{meld_name(ch.meld)} is already a complete pile of {ch.meld.size}; "
                     "nothing can be added.")
         return None
 

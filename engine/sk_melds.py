@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, RANK_ORDER
-from .melds import Change, MeldChecker, Run, RunChange
+from .melds import Change, MeldChecker, Run, RunChange, meld_name
 
 if TYPE_CHECKING:
     from .skarney import Skarney
@@ -54,7 +54,7 @@ class SKMeldChecker(MeldChecker):
         """(rule id, sentence) of the first rule the change breaks, or None."""
         m = ch.meld
         if m is not None and m.team != self.team:
-            return "SK-M9", f"meld {m.id} is not your team's; lay off on your own melds."
+            return "SK-M9", f"{meld_name(m)} is not your team's; lay off on your own melds."
         codes, wild = self.codes, self.wild_faces
         rank = m.rank if m is not None else None
         if rank and type(m) is not Run and type(ch) is not RunChange \

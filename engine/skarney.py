@@ -398,7 +398,7 @@ class Skarney(PlannedAnswer, CanastaGame):
         card = self._field(action, "card", int)
         m = self._melds.get(mid)
         if m is None:
-            raise IllegalAction("SK-W2", f"there is no meld {mid}.")
+            raise IllegalAction("SK-W2", f"there is no meld #{mid}.")
         if m.team == self.team_of[seat]:
             raise IllegalAction("SK-W2", "wild cards are stolen from opponents' melds only.")
         if m.rank is None and type(m) is not Run:

@@ -437,7 +437,7 @@ class CanastaGame(PublicParts, FamilyGame):
             self._own_cards(seat, ids, set())
         target = self._melds.get(mid)
         if target is None:
-            raise IllegalAction(self.rule_id("M9"), f"there is no meld {mid} of "
+            raise IllegalAction(self.rule_id("M9"), f"there is no meld #{mid} of "
                                 f"{'your team' if len(self.teams[0]) > 1 else 'yours'}.")
         changes = [self._lay_off_change(target, ids, action)]
         # `_check_changes` for one extension (whole-result checks concern new melds only).

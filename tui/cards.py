@@ -21,6 +21,7 @@ from engine.cards import (
     format_card,
     parse_card,
     rank_of,
+    rank_plural,
     suit_of,
 )
 
@@ -169,15 +170,9 @@ def pick_by_codes(text: str, hand: Sequence[dict[str, Any]],
 
 COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
-RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 RANK_PLURAL_IN_TEXT = re.compile(r"(?<=\w )([JQKA])s\b")
 """A face rank made plural inside a sentence ("2 natural As", "a meld of As"); after a
 word, so the English "As" that starts a sentence is left alone."""
-
-
-def rank_plural(rank: str) -> str:
-    """``7s``, and a face rank as a word: "two As" read as the word "as" (play-test)."""
-    return RANK_PLURALS.get(rank.upper(), f"{rank}s")
 
 
 def ranks_as_words(text: str) -> str:

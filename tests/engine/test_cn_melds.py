@@ -101,7 +101,9 @@ def test_CN_M10_only_naturals_onto_a_rank_canasta() -> None:
     game = position(PLAY.replace("QH QS QD", "QH QS QD QC QH QS QD") +
                     "hands.0: QC 2C 4C 5C\n")
     mid = meld_id(game, 0, "Q")
-    refused(game, 0, lay(game, 0, mid, "2C"), "CN-M10")
+    message = refused(game, 0, lay(game, 0, mid, "2C"), "CN-M10")
+    # Named as the screens show it, and by rank ("meld 8" read as the 8s, play-test).
+    assert message.startswith(f"meld #{mid} (queens) is already a canasta"), message
     game.apply(0, lay(game, 0, mid, "QC"))
     six = position(PLAY.replace("QH QS QD", "QH QS QD QC QH QS") + "hands.0: 2C 4C 5C\n")
     six.apply(0, lay(six, 0, meld_id(six, 0, "Q"), "2C"))
