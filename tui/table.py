@@ -1075,8 +1075,14 @@ class TableScreen(Screen[None]):
                 return
             # Not listed for these cards: the engine says why (the last card would be a
             # wild card, CN-G4), where "No meld of your side can take these cards now."
-            # hid the reason (play-test). The meld is the side's one of their rank.
+            # hid the reason (play-test). The meld is the side's one of their rank; where
+            # no lay-off at all is listed, the side's first: a rule of the turn keeps
+            # every lay-off (SK-I5, the turn of the contract), and the engine names it,
+            # or it says why that meld takes none of these (play-test).
             meld = self._rank_meld(cards)
+            if meld is None and targets is None and self.info is not None:
+                meld = next((m.get("id") for m in self.info.view.get("melds", [])
+                             if self._own(m, self.info.message)), None)
         if meld is None and unlisted:
             # No lay-off listed, or none for these cards: t would have nothing to offer.
             self.note("No meld of your side can take these cards now.")

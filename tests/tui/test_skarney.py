@@ -344,3 +344,24 @@ async def test_SK_F7_took_goes_with_the_deal() -> None:
     game.phase = "deal_over"  # (as the deal would leave it: the turn's ban still kept)
     text, _ = await shown(game, 2)
     assert "took" not in text
+
+
+async def test_SK_I5_a_lay_off_in_the_contract_turn_is_refused_naming_the_rule() -> None:
+    """Play-test: in the turn of his contract, a J♠ that would extend his own sequence
+    was met with "No meld of your side can take these cards now." (no rule); a 10♥ got
+    SK-I5. No lay-off is listed in that turn, and the engine names why."""
+    game = position("""turn: 0
+phase: play
+deal_number: 1
+hands.0: 7H 7S 7D 9C 10C JC KD KS JK 4H 4S QC
+hands.1: 6H 6S
+hands.2: 8C 8D 8S 3C
+hands.3: QD QH
+stock: 30""")
+    hand = {c["code"]: c["id"] for c in game.view(0)["hand"]}
+    game.apply(0, {"type": "meld", "melds": [[hand["7H"], hand["7S"], hand["7D"]],
+                                             [hand["9C"], hand["10C"], hand["JC"]],
+                                             [hand["KD"], hand["KS"], hand["JK"]]]})
+    text, sent = await answered(game, 0, (100, 30), keys=("slash", *"qc", "enter", "l"))
+    assert sent and sent[-1]["type"] == "lay_off"
+    assert "SK-I5" in text and "No meld of your side" not in text, text
