@@ -388,7 +388,10 @@ class FamilyGame:
             if self.over:
                 raise IllegalAction(t1, "the game is over.")
             raise IllegalAction(t1, f"it is not seat {seat}'s move now.")
-        may = [words for k, words in KIND_WORDS.items() if k in self.PHASES[self.phase]]
+        # What the seat may do now as the listing says (at two seats "ask to go out" was
+        # offered where nobody can be asked, play-test); the phase's kinds if it lists none.
+        listed = {entry.get("type") for entry in self._legal(seat)} or self.PHASES[self.phase]
+        may = [words for k, words in KIND_WORDS.items() if k in listed]
         either = ", ".join(may[:-1]) + " or " + may[-1] if len(may) > 1 else "".join(may)
         raise IllegalAction(t1, f"you cannot {KIND_WORDS.get(kind, kind)} now: you may "
                                 f"{either or 'not act'}.")
