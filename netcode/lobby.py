@@ -290,13 +290,16 @@ class Lobby:
                         else self.limits.abandoned_table_ttl):
                 gone.append(table)
         for table in gone:
-            del self.tables[table.id]
-            asyncio.get_running_loop().create_task(table.stop())
-            self.store.delete_table(table.id)
-            log.info("table %s expired", table.id)
-        if gone:
-            self._lobby_changed()
+            self._forget(table)
         return [t.id for t in gone]
+
+    def _forget(self, table: Table) -> None:
+        """The table goes: from the room, its task, and the database."""
+        del self.tables[table.id]
+        asyncio.get_running_loop().create_task(table.stop())
+        self.store.delete_table(table.id)
+        log.info("table %s expired", table.id)
+        self._lobby_changed()
 
     # joining and leaving
     def _join(self, session: Session, table: Table, seat: int | None) -> None:
@@ -419,13 +422,22 @@ class Lobby:
         self._lobby_changed()
 
     def _table_cap(self, user_id: str) -> str | None:
-        """Why this person may not open another table now, or None."""
+        """Why this person may not open another table now, or None (an empty table they
+        left gives way to the new one)."""
         limits = self.limits
         if len(self.tables) >= limits.max_tables:
             return (f"The room is full ({limits.max_tables} tables): join one, or wait for "
                     "one to finish.")
-        mine = sum(1 for t in self.tables.values() if t.creator == user_id and not t.over)
-        if mine >= limits.tables_per_player:
+        mine = [t for t in self.tables.values() if t.creator == user_id and not t.over]
+        unused = [t for t in mine if t.creator_left and not t.game.log and not t.has_person()
+                  and not t.watchers]
+        if len(mine) >= limits.tables_per_player and unused:
+            # An empty table of theirs with nothing played gives way to the new one: left
+            # behind, it kept them from opening another until it expired (play-test).
+            self._forget(min(unused, key=lambda t: t.id))
+            return None
+        if len(mine) >= limits.tables_per_player:
+            mine = len(mine)
             return (f"You already have {mine} open tables; finish or leave one before "
                     "opening another.")
         return None
@@ -481,6 +493,7 @@ class Lobby:
         if session.seat is not None and not kept:
             table.set_occupant(session.seat, Occupant())
         table.detach(session)
+        table.creator_left = table.creator_left or session.user_id == table.creator
         session.table, session.seat = None, None
         session.put(server_frame("left", table=table.id, kept=kept))
         frame = self._last_lobby[session] = self.lobby_frame(session)

@@ -180,6 +180,8 @@ class Table:
         self.game = game
         self.round = round_no
         self.creator = creator
+        self.creator_left = False
+        """Its creator went back to the lobby from it (`Lobby._table_cap`)."""
         self.settings = {**TABLE_SETTINGS, **(settings or {})}
         self.occupants = [Occupant() for _ in range(seats)]
         self.played = [Occupant() for _ in range(seats)]

@@ -394,3 +394,19 @@ async def test_a_hand_seen_before_the_first_move_cannot_be_carried_to_another_se
     assert host.lobby.tables[table].occupants[2].free  # nothing changed
     bea.send("sit", table=table)  # the first free seat: the one she saw
     assert (await bea.wait_for("joined"))["seat"] == 1
+
+
+async def test_an_empty_table_its_creator_left_gives_way_to_their_next(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: tables their creator had sat at and left, nobody else there and nothing
+    played, counted against them until they expired: "You already have 3 open tables"."""
+    client = await connect("flo")
+    made = []
+    for _ in range(host.lobby.limits.tables_per_player):
+        client.send("create", game="hand_and_foot", seats=4)
+        made.append((await client.wait_for("joined"))["table"])
+        client.send("leave")
+        await client.wait_for("left")
+    client.send("create", game="hand_and_foot", seats=4)
+    newest = (await client.wait_for("joined"))["table"]
+    assert sorted(host.lobby.tables) == [*made[1:], newest]  # the oldest went
