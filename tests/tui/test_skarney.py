@@ -365,3 +365,27 @@ stock: 30""")
     text, sent = await answered(game, 0, (100, 30), keys=("slash", *"qc", "enter", "l"))
     assert sent and sent[-1]["type"] == "lay_off"
     assert "SK-I5" in text and "No meld of your side" not in text, text
+
+
+async def test_melds_past_the_panel_are_counted_with_an_offer_on() -> None:
+    """Play-test: at 100x30, three players, with an offer on, the last of a player's many
+    melds were cut off the panel with no "+N more"; the head's rows were not counted."""
+    groups = " | ".join([*(f"{r}S {r}D {r}C" for r in ("4", "5", "6", "7", "8", "9", "10",
+                                                      "J", "Q", "K")),
+                         "4H 4S 4D", "5H 5S 5D", "6H 6D 6C", "7H 7S 7D"])
+    game = position(f"""turn: 0
+phase: play
+deal_number: 2
+hands.0: 7H 9C KD AS 10H JH 4H
+hands.1: 4C 5C 9H 8S
+hands.2: 6H 6S 3C
+melds.2: {groups}
+melds.0: AH AD AC
+stock: 30""", seats=3)
+    game.apply(0, {"type": "offer", "card": next(c["id"] for c in game.view(0)["hand"]
+                                                 if c["code"] == "4H")})
+    text, _ = await shown(game, 1, (100, 30))
+    assert "On offer" in text
+    melds = re.findall(r"#(\d+)", text)
+    assert "+3 more (M lists every meld)" in text, text
+    assert sorted(map(int, set(melds))) == list(range(1, 13)), text  # #13-#15 counted

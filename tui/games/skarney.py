@@ -71,7 +71,9 @@ class SkarneyPanel(GamePanel):
                         f"{info.name(offer.get('asked'))}")
             head.append(line)
         if len(info.teams) < COMPACT_FROM and width >= FULL_FROM:
-            return head + super().lines(info, width, height)
+            # (the rows under the head: the melds were cut off the bottom unsaid,
+            # one more row with an offer on, play-test)
+            return head + super().lines(info, width, max(height - len(head), 1) if height else 0)
         blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
                   else self.compact_lines(info, team, width) for team in info.team_order()]
         if height:  # your own melds give way first: every player stays on the panel
