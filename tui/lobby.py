@@ -136,6 +136,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "rules", "Rules"),
         Binding("o", "settings", "Settings"),
         Binding("question_mark", "help", "Keys", show=False),
+        Binding("f1", "help", "Keys", show=False),  # (where many programs keep help)
     ]
 
     def __init__(self) -> None:

@@ -48,6 +48,9 @@ NEEDS = {"draw": "draw", "draw_nothing": "draw", "take": "take_pile", "meld": "m
          "accept": "accept", "decline": "decline", "steal": "steal_wild"}
 
 
+NOTE_SECONDS = 8.0
+"""How long a note of the screen's own stays on the status line."""
+
 ASK_ENGINE = {"d": "draw", "m": "meld", "x": "discard", "l": "lay_off", "p": "take",
               "g": "group", "w": "steal", "a": "ask", "L": "stage_lay_off", "t": "target",
               "T": "target"}
@@ -182,6 +185,7 @@ class TableScreen(Screen[None]):
         Binding("O", "open_seat", "Open an away seat (creator)", show=False),
         Binding("q", "leave", "Leave table", show=False),
         Binding("question_mark", "help", "Keys", show=False),
+        Binding("f1", "help", "Keys", show=False),  # (where many programs keep help)
         Binding("M", "melds", "Every meld on the table, in full", show=False),
     ]
 
@@ -610,9 +614,20 @@ class TableScreen(Screen[None]):
         self._refresh_footer()
 
     def note(self, text: str) -> None:
-        self.error = {"message": text}
+        """A line of the screen's own (not the host's refusal, which stays until the next
+        move or Esc): it goes after `NOTE_SECONDS` ("Nobody is away from this table."
+        stayed through a dozen keys, a resize and a chat line, play-test)."""
+        note = self.error = {"message": text}
         self._status()
         self._refresh_footer()
+
+        def fade() -> None:
+            if self.error is note:
+                self.error = None
+                self._status()
+                self._refresh_footer()
+
+        self.set_timer(NOTE_SECONDS, fade)
 
     def _status(self) -> None:
         if not self._ready:
@@ -737,6 +752,11 @@ class TableScreen(Screen[None]):
             elif event.key in ("k", "X") and self.message is not None \
                     and not self._key_on(event.key) and (event.key == "X" or self.seated()):
                 self._unavailable(event.key)
+                self._stop(event)
+            elif event.key in ("y", "n") and self.seated() and self.message is not None \
+                    and not self._key_on(event.key):
+                # Pressed with no question to answer, they did nothing at all (play-test).
+                self.note("y and n answer a question; there is none now.")
                 self._stop(event)
             elif event.key in ASK_ENGINE and not self.seated() and self.message is not None:
                 self.note("You are watching: the game's keys are the players'.")

@@ -108,3 +108,41 @@ async def test_what_was_staged_goes_when_the_turn_goes_on() -> None:
         await pilot.pause()
         assert screen.staged == []
         assert "(no cards)" not in screen_text(pilot.app)
+
+
+async def test_a_note_of_the_screens_own_fades(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: "Nobody is away from this table." stayed through a dozen keys, a resize
+    and a chat line. A note of the screen's own goes after a while; the host's refusals
+    stay until the next move."""
+    import asyncio
+
+    import tui.table
+
+    monkeypatch.setattr(tui.table, "NOTE_SECONDS", 0.2)
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("L")
+        await pilot.pause()
+        status = pilot.app.screen.query_one("#status")
+        assert "Not now" in str(status.render())
+        await asyncio.sleep(0.4)
+        await pilot.pause()
+        assert "Not now" not in str(status.render())
+
+
+async def test_y_with_no_question_says_so_and_f1_shows_the_keys() -> None:
+    """Play-test: y and n with no question pending did nothing at all, and F1 (where many
+    programs keep their help) did nothing either."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("y")
+        await pilot.pause()
+        status = str(pilot.app.screen.query_one("#status").render())
+        assert "there is none now" in status, status
+        assert link.actions == []
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "d" in screen_text(pilot.app) and pilot.app.screen.__class__.__name__ != \
+            "TableScreen"
