@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.cards import GLYPHS
 from tui.cards import CardLook, card_text, cards_text, rank_plural
 
 Names = Callable[[Any], str]
@@ -33,11 +34,17 @@ from the view (the event names the meld by its id alone, and the log did not say
 which meld, play-test). None: a meld of wild cards."""
 
 
+MELD_SUIT = "meld_suit"
+"""Beside `MELD_RANK`: the suit of a sequence a lay-off went onto, from the view."""
+
+
 def onto(event: dict[str, Any]) -> str:
-    """`` onto the 8s`` / `` onto the aces`` / `` onto the wild meld`` for a lay-off
-    whose meld the screen knew; nothing otherwise."""
+    """`` onto the 8s`` / `` onto the aces`` / `` onto the wild meld`` / `` onto the ♠
+    sequence`` for a lay-off whose meld the screen knew; nothing otherwise."""
     if event.get("type") != "laid_off" or MELD_RANK not in event:
         return ""
+    if event.get(MELD_SUIT) in GLYPHS:  # ("laid off J♠ (sequence)." read unlike the
+        return f" onto the {GLYPHS[event[MELD_SUIT]]} sequence"  # groups', play-test)
     rank = event[MELD_RANK]
     if rank is None:
         return " onto the wild meld" if event.get("kind") == "wild" else ""

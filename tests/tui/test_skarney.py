@@ -188,7 +188,7 @@ def test_a_steal_in_the_log_names_whose_meld_the_wild_came_from() -> None:
 
 def test_a_lay_off_on_a_group_in_the_log_names_the_group() -> None:
     """Play-test: "tfay laid off 10♦ (group)." where Canastone's log says onto which."""
-    from tui.eventtext import MELD_RANK, PLAIN
+    from tui.eventtext import MELD_RANK, MELD_SUIT, PLAIN
     from tui.games import screen_for
 
     event = {"type": "laid_off", "seat": 0, "meld": 4, "kind": "group",
@@ -198,6 +198,11 @@ def test_a_lay_off_on_a_group_in_the_log_names_the_group() -> None:
     run = {**event, "kind": "sequence", MELD_RANK: None}
     assert screen_for("skarney").event_line(run, NAMES.__getitem__, PLAIN,
                                             [[0, 2], [1, 3]]).plain.endswith("(seq).")
+    # Where the screen knows the sequence's suit, it is named as the groups are (play-test:
+    # "laid off J♠ (sequence)." read unlike "laid off 10♥ onto the 10s.").
+    known = {**run, MELD_SUIT: "S"}
+    assert screen_for("skarney").event_line(known, NAMES.__getitem__, PLAIN, [[0, 2], [1, 3]]
+                                            ).plain == "ann laid off 10♦ onto the ♠ sequence."
 
 
 async def test_at_80x24_the_other_team_is_one_line_with_its_declared_wild() -> None:
