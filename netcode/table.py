@@ -534,7 +534,8 @@ class Table:
         moves = list(self._recent)
         recent = sorted(moves + said, key=lambda r: (r["seq"], "chat" in r)) if said \
             else moves  # (stable: each kind keeps its own order)
-        frame = await asyncio.to_thread(self._view_frame, seat, self.players(), recent)
+        frame = await asyncio.to_thread(self._view_frame, seat, self.players(), recent,
+                                        self.ready_wait())
         # Not replaceable by a newer view: only this one carries the last moves. Queued
         # behind an App still starting (six people back at once), it was replaced by the
         # next move's view and their log came back empty (play-test). Later views queue
@@ -573,6 +574,24 @@ class Table:
 
     def _all_ready(self) -> bool:
         return not self._not_ready()
+
+    def _waits_for_ready(self) -> bool:
+        """Between deals at a people's pace, with people seated, a bot that deals next
+        waits until everyone here is ready (`READY_WAIT`)."""
+        pace = self.settings["bot_pace_ms"] / 1000 or self._bot_delay
+        return self.between_deals and not self.over and self.has_person() \
+            and pace >= PEOPLE_PACE
+
+    def ready_wait(self) -> list[int] | None:
+        """Where a bot deals next (or a bot covering someone away) and waits for the
+        people here: the seats it still waits for (empty once all are ready); None where
+        a person deals or the bots do not wait. Sent in the view frames, so each screen
+        says whom the table waits for exactly as the host does."""
+        dealers = self.to_act
+        if not self._waits_for_ready() or not dealers or not all(
+                self.occupants[s].bot is not None or s in self.covering for s in dealers):
+            return None
+        return self._not_ready()
 
     def _deal_when_ready(self) -> None:
         """Once everyone here is ready, a bot waiting to deal does so at its pace."""
@@ -663,8 +682,11 @@ class Table:
         return list(events)
 
     def _view_frame(self, seat: int | None, players: list[dict[str, Any]],
-                    recent: list[dict[str, Any]] | None = None) -> bytes:
+                    recent: list[dict[str, Any]] | None = None,
+                    wait: list[int] | None = None) -> bytes:
         extra: dict[str, Any] = {"recent": recent} if recent else {}
+        if wait is not None:
+            extra["ready_wait"] = wait
         if seat is None and self._open_hands:
             # The engine says when the deal is over; until then it gives None, and a
             # spectator's frames never carry a hand card.
@@ -690,9 +712,9 @@ class Table:
             **extra,
         )
 
-    def _render(self, seats: set[int | None], players: list[dict[str, Any]]
-                ) -> dict[int | None, bytes]:
-        return {seat: self._view_frame(seat, players) for seat in seats}
+    def _render(self, seats: set[int | None], players: list[dict[str, Any]],
+                wait: list[int] | None) -> dict[int | None, bytes]:
+        return {seat: self._view_frame(seat, players, None, wait) for seat in seats}
 
     async def _publish(self, events: list[dict[str, Any]] | None, actor: int | None,
                        remembered: bool = True) -> None:
@@ -710,7 +732,8 @@ class Table:
             self._ready.clear()
         members = list(self.watchers.items())
         players = self.players()
-        frames = await asyncio.to_thread(self._render, {s for _, s in members}, players)
+        frames = await asyncio.to_thread(self._render, {s for _, s in members}, players,
+                                         self.ready_wait())
         event_frame = None
         if events is not None:
             event_frame = server_frame(
@@ -772,7 +795,7 @@ class Table:
         pace = self.settings["bot_pace_ms"] / 1000 or self._bot_delay
         if not (self.between_deals and self.has_person()):
             return pace
-        if pace < PEOPLE_PACE:
+        if not self._waits_for_ready():
             return pace * DEAL_PAUSE
         return pace if self._all_ready() else READY_WAIT
 

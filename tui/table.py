@@ -8,7 +8,7 @@ judges every action, and its refusal comes back as an ``error`` with a rule id.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -404,8 +404,8 @@ class TableScreen(Screen[None]):
 
         def build() -> list[Text]:
             to_act = set(v.get("to_act", []))
-            waiting = ready_waited(list(by_seat.values()), to_act) \
-                if v.get("phase") == "deal_over" else None
+            waiting = info.message.get("ready_wait") if v.get("phase") == "deal_over" \
+                else None
             # A bot deals once the people are ready: they are the ones the table waits
             # for; > on the bot said otherwise (play-test).
             to_act = set(waiting or to_act)
@@ -1359,15 +1359,12 @@ class TableScreen(Screen[None]):
         self._send({"type": "next_deal"})
 
     def _may_say_ready(self) -> bool:
-        """Between deals, a seated player whom someone else deals for: n tells the host
-        they have read the deal's end (a bot dealing waits for everyone, netcode READY_WAIT)."""
+        """Between deals, where a bot deals and the host waits for this seat's person
+        (the view frame's ``ready_wait``): n tells it they have read the deal's end."""
         message = self.message or {}
         view = message.get("view") or {}
-        seat = message.get("seat")
-        if seat is None or view.get("phase") != "deal_over" or seat in view.get("to_act", ()):
-            return False
-        return not any(p.get("seat") == seat and p.get("ready")
-                       for p in message.get("players") or [])
+        return view.get("phase") == "deal_over" and message.get("seat") in (
+            message.get("ready_wait") or ())
 
     def action_ready(self) -> None:
         self._send_request({"t": "ready"})
@@ -1509,28 +1506,14 @@ class TableScreen(Screen[None]):
             answered)
 
 
-def ready_waited(players: list[dict[str, Any]], dealers: Iterable[int]) -> list[int] | None:
-    """Where a bot deals next (or a bot covering someone away), the seats of the people
-    here not yet ready, whom the host waits for (netcode READY_WAIT); None where a person
-    deals. What the prompt and the seats' > both say."""
-    by_seat = {p.get("seat"): p for p in players}
-    dealers = list(dealers)
-    if not dealers or not all(by_seat.get(s, {}).get("bot") or by_seat.get(s, {}).get(
-            "covered_by") for s in dealers):
-        return None
-    return [p["seat"] for p in players if p.get("name") and not p.get("bot")
-            and p.get("present") and not p.get("covered_by") and not p.get("ready")]
-
-
 def deal_over_text(info: TableInfo, dealer: int | None) -> str:
     """Between deals: a person deals when they like; a bot deals once every person seated
-    and here has pressed n (the host waits, netcode READY_WAIT), so each is told whom it
-    waits for."""
+    and here has pressed n, and each is told whom the host waits for (the view frame's
+    ``ready_wait``, None where it does not wait)."""
     seat = info.seat
     if seat is not None and seat == dealer:
         return " Deal over. s: score sheet   n: deal the next deal"
-    waiting = ready_waited(info.message.get("players") or [], [] if dealer is None
-                           else [dealer])
+    waiting = info.message.get("ready_wait")
     if waiting is None:
         return f" Deal over. {info.name(dealer)} deals next (s: score sheet)."
     if seat in waiting:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 import msgpack
+import pytest
 from seatplay import play_seat
 
 from netcode.framing import MAX_FRAME, PROTOCOL_VERSION, decode_frame
@@ -419,3 +420,27 @@ async def test_the_last_moves_reach_a_screen_that_is_slow_to_read(host, connect)
     views = [f for f in frames if f["t"] == "view"]
     assert views[0].get("recent") and views[0]["seq"] == view["seq"]
     assert views[-1]["seq"] > view["seq"]  # and the newest view after it
+
+
+@pytest.mark.parametrize(("pace_ms", "waits"), [(200, True), (20, False)])
+async def test_the_view_says_whom_a_bot_dealing_next_waits_for(  # type: ignore[no-untyped-def]
+        host, connect, pace_ms: int, waits: bool) -> None:
+    """The screens read whom the table waits for from the host (``ready_wait``), not from
+    a copy of its rule: at a racing pace the bot waits for nobody, and the screen said
+    "waiting for ann to be ready" all the same."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
+             table={"bot_pace_ms": pace_ms})
+    table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
+    table.game = deal_played(table.game)
+    table.between_deals, table.to_act = True, frozenset(table.game.to_act)
+    (dealer,) = table.to_act
+    ann.send("add_bot", seat=dealer)
+    view = await ann.wait_for("view", lambda m: m["players"][dealer]["bot"])
+    if waits:
+        assert view["ready_wait"] == [0]
+        ann.send("ready")
+        view = await ann.wait_for("view", lambda m: m.get("ready_wait") == []
+                                  or m["view"]["phase"] != "deal_over", timeout=3)
+    else:
+        assert "ready_wait" not in view

@@ -114,10 +114,16 @@ def players(bots: tuple[int, ...] = (), away: tuple[int, ...] = ()) -> list[dict
 
 
 def view_message(game: Any, seat: int | None, *, table: int = 3, seq: int = 12,
-                 bots: tuple[int, ...] = (), away: tuple[int, ...] = ()) -> dict[str, Any]:
-    """The host's envelope (``netcode.table.Table._view_frame``) around ``game.view(seat)``."""
-    return {"t": "view", "table": table, "seq": seq, "round": 1, "seat": seat,
-            "over": bool(game.over), "players": players(bots, away), "view": game.view(seat)}
+                 bots: tuple[int, ...] = (), away: tuple[int, ...] = (),
+                 ready_wait: list[int] | None = None) -> dict[str, Any]:
+    """The host's envelope (``netcode.table.Table._view_frame``) around ``game.view(seat)``;
+    ``ready_wait``: the seats whose person a bot dealing next waits for."""
+    message = {"t": "view", "table": table, "seq": seq, "round": 1, "seat": seat,
+               "over": bool(game.over), "players": players(bots, away),
+               "view": game.view(seat)}
+    if ready_wait is not None:
+        message["ready_wait"] = ready_wait
+    return message
 
 
 def card_ids(game: Any, seat: int, *codes: str) -> list[int]:

@@ -32,8 +32,9 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
     dealer = min(game.to_act)
     me = (dealer + 1) % 4
     link = FakeLink()
+    people = [s for s in range(4) if s != dealer]
     async with make_app(link).run_test(size=(100, 30)) as pilot:
-        await at_table(pilot, link, game, me, bots=(dealer,))
+        await at_table(pilot, link, game, me, bots=(dealer,), ready_wait=people)
         text = screen_text(pilot.app)
         assert f"bot {dealer} deals when everyone is ready." in text
         assert "n: ready" in text
@@ -43,7 +44,8 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
         await pilot.pause()
         assert link.sent[-1] == {"t": "ready"}
         assert link.actions == []  # not the dealer's next_deal
-        link.push(ready(view_message(game, me, bots=(dealer,)), me))
+        link.push(ready(view_message(game, me, bots=(dealer,),
+                                     ready_wait=[s for s in people if s != me]), me))
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "Waiting for" in text and "to be ready" in text
@@ -53,8 +55,7 @@ async def test_n_says_ready_and_the_screen_says_whom_the_bot_dealer_waits_for() 
         await pilot.press("n")  # already said: nothing more goes
         await pilot.pause()
         assert len(link.sent) == sent
-        everyone = [s for s in range(4) if s != dealer]
-        link.push(ready(view_message(game, me, bots=(dealer,)), *everyone))
+        link.push(ready(view_message(game, me, bots=(dealer,), ready_wait=[]), *people))
         await pilot.pause()
         assert f"bot {dealer} deals the next deal." in screen_text(pilot.app)
 
@@ -70,3 +71,17 @@ async def test_a_person_dealing_next_is_waited_for_as_before() -> None:
         await pilot.pause()
     assert link.actions == [{"type": "next_deal"}]
 
+
+
+async def test_where_the_host_does_not_wait_nobody_is_said_to_be_waited_for() -> None:
+    """The host alone decides whom a bot dealing next waits for (a racing bot pace waits
+    for nobody): without its ``ready_wait`` the screen names no one and offers no n."""
+    game = deal_played()
+    dealer = min(game.to_act)
+    me = (dealer + 1) % 4
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, me, bots=(dealer,))
+        text = screen_text(pilot.app)
+        assert f"bot {dealer} deals next" in text, text
+        assert "ready" not in text.lower(), text
