@@ -13,7 +13,8 @@ import asyncio
 import contextvars
 import logging
 import unicodedata
-from collections import OrderedDict
+import weakref
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +43,11 @@ PEOPLE_DELAY = 1.0
 """Seconds within which arrivals and departures share one lobby listing."""
 RECORD_TEXT_MAX = 150_000
 RECORDS_KEPT = 16
+LOBBY_CHAT_KEPT = 12
+"""The lobby's last chat lines, shown to whoever comes into the lobby."""
+LOBBY_CHAT_GAP = 1.0
+"""Seconds between one person's lines in the lobby chat: each goes to everyone there, so
+one person pasting line after line would fill every screen in the room."""
 """Finished games' record frames kept (each is made once, however often it is asked for)."""
 """Characters of a text record sent in one frame (the frame limit is 256 KiB)."""
 
@@ -82,6 +88,10 @@ class Lobby:
         self._lobby_pending = False
         self._people_pending: asyncio.TimerHandle | None = None
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
+        self._lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_CHAT_KEPT)
+        """The lobby's last chat lines (name, text), for whoever comes in."""
+        self._lobby_said_at: weakref.WeakKeyDictionary[Session, float] = \
+            weakref.WeakKeyDictionary()
         self._records: OrderedDict[tuple[int, int, int, bool], bytes] = OrderedDict()
 
     # start and stop
@@ -146,6 +156,7 @@ class Lobby:
         else:
             frame = self._last_lobby[session] = self.lobby_frame(session)
             session.put(frame, replace_key="lobby")
+            self._lobby_chat_so_far(session)
         self._people_changed()  # everyone else in the lobby sees the newcomer
         return session
 
@@ -498,6 +509,7 @@ class Lobby:
         session.put(server_frame("left", table=table.id, kept=kept))
         frame = self._last_lobby[session] = self.lobby_frame(session)
         session.put(frame, replace_key="lobby")
+        self._lobby_chat_so_far(session)
 
     async def on_add_bot(self, session: Session, message: dict[str, Any]) -> None:
         table = self._manager(session, "add a bot")
@@ -642,10 +654,30 @@ class Lobby:
                                            "`meldhall export` on the host gives it.")
 
     async def on_chat(self, session: Session, message: dict[str, Any]) -> None:
-        table = self._current(session, seated=False)
-        if table is None:
-            return
+        """A line for the table the session is at, or else for everyone in the lobby."""
         text = "".join(ch for ch in message["text"]
                        if not unicodedata.category(ch).startswith("C")).strip()[:CHAT_MAX]
+        if session.table is None:
+            if text:
+                self._lobby_chat(session, text)
+            return
         if text:
-            table.chat(session.name, text)
+            session.table.chat(session.name, text)
+
+    def _lobby_chat(self, session: Session, text: str) -> None:
+        now = asyncio.get_running_loop().time()
+        if now - self._lobby_said_at.get(session, -LOBBY_CHAT_GAP) < LOBBY_CHAT_GAP:
+            session.put(error_frame("slow_down", "The lobby chat takes one line a second "
+                                                 "from each person; say it again."))
+            return
+        self._lobby_said_at[session] = now
+        self._lobby_said.append((session.name, text))
+        frame = server_frame("chat", lobby=True, name=session.name, text=text)
+        for other in self.sessions:
+            if other.table is None:
+                other.put(frame)
+
+    def _lobby_chat_so_far(self, session: Session) -> None:
+        """The lobby's last lines, for someone coming into it."""
+        for name, text in self._lobby_said:
+            session.put(server_frame("chat", lobby=True, name=name, text=text, earlier=True))

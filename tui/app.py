@@ -244,7 +244,10 @@ class MeldhallApp(App[int]):
         elif tag == "events":
             self._logged_events(payload.get("events", []))
         elif tag == "chat":
-            self._log(chat_line(payload))
+            if payload.get("lobby"):  # the lobby's chat (a table's names the table)
+                self.lobby_screen.chat(payload)
+            else:
+                self._log(chat_line(payload))
         elif tag == "left":
             self._leave_table()
             if payload.get("kept"):
@@ -282,6 +285,8 @@ class MeldhallApp(App[int]):
         if self.table_screen is None:
             self.table_screen = TableScreen()
             self.push_screen(self.table_screen)
+            # Back in the lobby, the host sends its chat's last lines again.
+            self.lobby_screen.said.clear()
 
     def _leave_table(self, keep_id: bool = False) -> None:
         if self.table_screen is not None:

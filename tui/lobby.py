@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import deque
 from typing import Any
 
 from rich.text import Text
@@ -121,13 +122,40 @@ def wrap_items(items: list[str], sep: str, label: int, width: int) -> list[str]:
     return [*rows, row]
 
 
+LOBBY_CHAT_SHOWN = 3
+"""The lobby chat's last lines on the lobby screen."""
+
+
+class LobbyChatLine(Input):
+    """The lobby's chat line: Enter sends it (and it stays open for the next line), Esc
+    goes back to the tables."""
+
+    BINDINGS = [Binding("enter", "submit", "sends", key_display="Enter"),
+                Binding("escape", "back", "back to the tables", key_display="Esc")]
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter":  # (in the line's own order of keys, as at the table)
+            event.stop()
+            event.prevent_default()
+            text, self.value = self.value.strip(), ""
+            if text:
+                self.app.send({"t": "chat", "text": text})  # type: ignore[attr-defined]
+
+    async def action_submit(self) -> None:
+        """(The Enter binding stays for the keys line; `on_key` has sent the line.)"""
+
+    def action_back(self) -> None:
+        self.display = False
+        self.screen.query_one(DataTable).focus()
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "sit", "Sit", show=False),
         Binding("j", "sit", "Sit"),
         Binding("J", "sit_at", "Sit at a seat", show=False),  # (in ? and the README)
         Binding("w", "watch", "Watch"),
-        Binding("a", "again", "Play again"),
+        Binding("a", "again", "Again"),  # (short: the keys line fits 80 columns with c Chat)
         Binding("v", "replay", "Replay"),
         Binding("n", "new", "New table"),
         Binding("l", "refresh", "Refresh", show=False),
@@ -135,6 +163,7 @@ class LobbyScreen(Screen[None]):
         Binding("right_square_bracket", "page(1)", "Next page", show=False),
         Binding("r", "rules", "Rules"),
         Binding("o", "settings", "Settings"),
+        Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Keys", show=False),
         Binding("f1", "help", "Keys", show=False),  # (where many programs keep help)
     ]
@@ -147,6 +176,8 @@ class LobbyScreen(Screen[None]):
         self._noted: tuple[float, Any] | None = None
         """When the refusal on the status line was said, and the chosen table's entry
         then (``note``)."""
+        self.said: deque[Text] = deque(maxlen=LOBBY_CHAT_SHOWN)
+        """The lobby chat's last lines, as shown."""
         self.creating: dict[str, Any] | None = None
         """What the new-table form held when it asked the host for a table, until the
         host seats us (``created``) or refuses (``create_refused``)."""
@@ -156,6 +187,9 @@ class LobbyScreen(Screen[None]):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield TextLines(id="people")
         yield TextLines(id="games")
+        yield TextLines(id="lobbychat")
+        yield LobbyChatLine(id="lobbysay", max_length=200,
+                            placeholder="Say to everyone in the lobby")
         yield TextLines(id="status")
         yield KeysBar()
 
@@ -165,6 +199,7 @@ class LobbyScreen(Screen[None]):
         table.add_columns("#", "Game", "Seats", "Watching", "State")
         self.show_identity(self.welcome)
         self.show(self.lobby)
+        self._show_said()
         table.focus()
 
     def show_identity(self, welcome: dict[str, Any] | None) -> None:
@@ -379,6 +414,27 @@ class LobbyScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.show_keys(self)  # type: ignore[attr-defined]
+
+    def action_chat(self) -> None:
+        """c: the chat line, to talk with everyone in the lobby (at a table its chat is
+        the table's): who wants to play what was asked from the lobby (play-test)."""
+        line = self.query_one(LobbyChatLine)
+        line.display = True
+        line.focus()
+
+    def chat(self, payload: dict[str, Any]) -> None:
+        """A line of the lobby chat: its last lines stay under the tables."""
+        name, text = f"{payload.get('name')}: ", str(payload.get("text", ""))
+        style = "dim" if payload.get("earlier") else ""
+        self.said.append(Text.assemble((name, "bold cyan"), text, style=style))
+        self._show_said()
+
+    def _show_said(self) -> None:
+        if self._ready:
+            said = tuple(self.said)
+            lines = self.query_one("#lobbychat", TextLines)
+            lines.display = bool(said)  # (no row taken from the tables while nobody spoke)
+            lines.show(tuple(t.plain for t in said), lambda: Text("\n").join(said))
 
 
 def option_label(name: str) -> str:

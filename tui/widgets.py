@@ -32,6 +32,9 @@ def needs_layout(widget: Widget) -> bool:
     if height is not None and height.is_cells:
         return False
     width = widget.content_region.width
+    # The height measured for the old content is kept by width: asked as it stood, a
+    # line added (a second line of the lobby's chat) left the widget one row high.
+    widget.clear_cached_dimensions()
     wanted = widget.get_content_height(widget.size, widget.app.size, width)
     low, high = widget.styles.min_height, widget.styles.max_height
     if low is not None and low.is_cells:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from netcode.protocol import CHAT_MAX
 
 
@@ -22,8 +24,33 @@ async def test_chat_reaches_the_table_capped_and_cleaned(host, connect) -> None:
         assert "\x1b" not in line["text"] and line["text"].startswith("good luck[2J x")
         assert len(line["text"]) == CHAT_MAX
 
-    outsider.send("chat", text="hello?")
-    assert (await outsider.wait_for("error"))["code"] == "not_at_table"
+    outsider.send("chat", text="hello?")  # from the lobby: the lobby's chat, not the table's
+    assert (await outsider.wait_for("chat"))["lobby"] is True
+    assert not [m for m in ann.received if m["t"] == "chat" and m["text"] == "hello?"]
     ann.send("chat", text="   ")  # nothing to say: nothing sent
     ann.send("chat", text="thanks")
     assert (await spec.wait_for("chat", lambda m: m["name"] == "ann"))["text"] == "thanks"
+
+
+async def test_the_lobby_has_a_chat_of_its_own(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Who wants to play what was asked in the lobby, where nobody could say anything:
+    a line there reaches everyone in the lobby (not the tables), one a second from each
+    person, and someone coming in is shown the last lines as earlier ones."""
+    ann, bob, cy = await connect("ann"), await connect("bob"), await connect("cy")
+    cy.send("create", game="hand_and_foot", seats=4)
+    await cy.wait_for("joined")
+    ann.send("chat", text="anyone for \x1b[2Jskarney?")
+    heard = await bob.wait_for("chat")
+    assert heard["lobby"] is True and heard["name"] == "ann"
+    assert heard["text"] == "anyone for [2Jskarney?"  # (the control character dropped)
+    ann.send("chat", text="hello?")  # within the second: refused in one line
+    refusal = await ann.wait_for("error")
+    assert refusal["code"] == "slow_down" and "one line a second" in refusal["message"]
+    await asyncio.sleep(1.05)
+    ann.send("chat", text="three seats")
+    assert (await bob.wait_for("chat"))["text"] == "three seats"
+    assert not [m for m in cy.received if m["t"] == "chat" and m.get("lobby")]
+    dee = await connect("dee")
+    earlier = [await dee.wait_for("chat"), await dee.wait_for("chat")]
+    assert [(m["text"], m["earlier"]) for m in earlier] == [
+        ("anyone for [2Jskarney?", True), ("three seats", True)]

@@ -1,0 +1,33 @@
+"""The lobby's chat: c opens its line, Enter sends and keeps it open, Esc goes back to the
+tables; the last lines stay under the tables (play-test: nobody could say anything there)."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import WELCOME, FakeLink, lobby_message, screen_text
+from tui.app import make_app
+
+
+async def test_c_says_a_line_to_the_lobby_and_its_last_lines_stay_on_screen() -> None:
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        link.push({"t": "chat", "lobby": True, "name": "cy", "text": "anyone for skarney?",
+                   "earlier": True})
+        await pilot.pause()
+        assert "c Chat" in screen_text(pilot.app).splitlines()[-1]
+        await pilot.press("c", *"me too", "enter")
+        await pilot.pause()
+        assert link.sent[-1] == {"t": "chat", "text": "me too"}
+        await pilot.press(*"j", "enter")  # still the chat line: j is typed, not Sit
+        assert link.sent[-1] == {"t": "chat", "text": "j"}
+        for n in range(3):
+            link.push({"t": "chat", "lobby": True, "name": "bob", "text": f"line {n}"})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "bob: line 0" in text and "bob: line 2" in text
+        assert "anyone for skarney?" not in text  # the last three lines stay
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Enter sends" not in screen_text(pilot.app).splitlines()[-1]
+        assert "bob: line 2" in screen_text(pilot.app)
