@@ -65,9 +65,13 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
                              overflow="ellipsis", max_width=NAME_CELLS if named else None,
                              min_width=len(title) if number else None)
             continue
+        # A team's names one a line, the column as wide as the longest of them (up to
+        # NAME_CELLS): "pt3alice✓+pt3carol✓" folded mid-name (play-test).
+        names = [info.name(s) for t in info.teams for s in t] if title == "Team" else []
         table.add_column(title, justify="right" if number else "left", no_wrap=number,
                          overflow="ellipsis" if number else "fold",
-                         min_width=len(title) if number else None)
+                         min_width=len(title) if number else min(
+                             max(map(len, names)) + 1, NAME_CELLS) if names else None)
     for row in info.view.get("score_sheet", []):
         teams = row.get("teams", {})
         for i, team in enumerate(sorted(teams, key=int)):
@@ -84,9 +88,10 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
             out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
-                deal += "\nstock\nout"
+                deal += "\nstock\nempty"  # ("stock out" read as the Out column's, play-test)
             table.add_row(
-                deal, ("\n" if compact else "+").join(info.name(s) for s in info.teams[int(team)])
+                deal, ("\n" if compact else "+\n").join(info.name(s)
+                                                         for s in info.teams[int(team)])
                 if int(team) < len(info.teams) else str(team),
                 str(item.get("melded", 0)),
                 *(cell(item, info) for _, cell in columns),

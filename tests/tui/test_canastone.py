@@ -835,3 +835,24 @@ async def test_a_lay_off_in_the_log_names_its_meld_and_a_canasta_past_seven() ->
         said = [line.plain for line in pilot.app.log_lines]
     assert "ann laid off K♦ onto the kings (natural canasta, 8 cards)." in said, said
     assert "ann laid off 5♦ onto the 5s (natural, 4/7)." in said, said
+
+
+async def test_a_teams_long_names_are_one_a_line_on_the_full_score_sheet() -> None:
+    """Play-test at 100 columns: "pt3alice✓+pt3" over "bob✓": a team's names folded
+    mid-name. Each name is whole on its line."""
+    from tests.tui.conftest import FakeLink, screen_text
+    from tui.app import make_app
+
+    game = play_until(4, 1, _scored_with_canastas)
+    message = seated_view(game, 1)
+    names = ["pt3alice✓", "pt3bob✓", "pt3carol✓", "pt3dave✓"]
+    for player in message["players"]:
+        player["name"] = names[player["seat"]]
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await joined_with(pilot, link, message)
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    for name in names:
+        assert re.search(rf"(^|\s){re.escape(name)}\+?(\s|$)", text, re.M), (name, text)
