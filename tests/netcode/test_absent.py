@@ -46,15 +46,21 @@ async def test_table_options_for_bots_and_absence_are_checked(host: Host, connec
     assert not host.lobby.tables
 
 
-async def test_a_player_who_lets_the_clock_run_out_is_covered_until_they_act(
-        host: Host, connect: Any) -> None:
+async def clocked_table(host: Host, connect: Any, pace_ms: int) -> tuple[Any, Any]:
+    """Ann at seat 0 of a table with a one-second clock whose absent policy is a bot, and
+    three random bots at the `pace_ms` pace: (ann's client, the table)."""
     ann = await connect("ann")
     ann.send("create", game="hand_and_foot", seats=4, seed=4,
-             table={"clock": True, "clock_limit": 1, "absent": "bot", "bot_pace_ms": 20})
-    table_id = (await ann.wait_for("joined"))["table"]
-    table = host.lobby.tables[table_id]
+             table={"clock": True, "clock_limit": 1, "absent": "bot", "bot_pace_ms": pace_ms})
+    table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
     for seat in (1, 2, 3):
         ann.send("add_bot", seat=seat, kind="random")
+    return ann, table
+
+
+async def test_a_player_who_lets_the_clock_run_out_is_covered_until_they_act(
+        host: Host, connect: Any) -> None:
+    ann, table = await clocked_table(host, connect, 20)
     await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
                        and all(p["name"] for p in m["players"]))
     note = await ann.wait_for("chat", lambda m: "plays for" in m["text"], timeout=10)
@@ -127,13 +133,7 @@ async def test_a_person_back_in_the_middle_of_their_move_has_the_clock_again(
         host: Host, connect: Any) -> None:
     """Play-test: back after the clock had run out and a bot had drawn for her, a player's
     clock still said "time is up" to the end of the turn, and ran out no more."""
-    ann = await connect("ann")
-    ann.send("create", game="hand_and_foot", seats=4, seed=4,
-             table={"clock": True, "clock_limit": 1, "absent": "bot", "bot_pace_ms": 1500})
-    table_id = (await ann.wait_for("joined"))["table"]
-    table = host.lobby.tables[table_id]
-    for seat in (1, 2, 3):
-        ann.send("add_bot", seat=seat, kind="random")
+    ann, table = await clocked_table(host, connect, 1500)
     await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=20)
     await ann.wait_for("events", lambda m: m["seat"] == 0, timeout=10)  # the bot drew
     assert table.game.phase == "play" and 0 in table.to_act

@@ -19,14 +19,20 @@ async def test_hand_and_foot_red_threes_are_counted_in_the_side_header() -> None
     assert "red 3s: 2" in text and "red 3s: 1" in text, text
 
 
-async def test_L_with_no_lay_off_listed_says_which_keys_work() -> None:
-    """Play-test: L (stage a lay-off) did nothing at all where no lay-off was listed."""
-    link, game = FakeLink(), game_at(HAND_STAGE)  # the draw phase: nothing to lay off yet
+async def status_after(key: str) -> tuple[str, FakeLink]:
+    """Seat 1 in the draw phase (nothing to lay off, no question) presses `key`: the
+    status line then, and the link (what was sent)."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
-        await pilot.press("L")
+        await pilot.press(key)
         await pilot.pause()
-        status = str(pilot.app.screen.query_one("#status").render())
+        return str(pilot.app.screen.query_one("#status").render()), link
+
+
+async def test_L_with_no_lay_off_listed_says_which_keys_work() -> None:
+    """Play-test: L (stage a lay-off) did nothing at all where no lay-off was listed."""
+    status, link = await status_after("L")
     assert "Not now. You can: d Draw" in status, status
     assert link.actions == []
 
@@ -134,14 +140,12 @@ async def test_a_note_of_the_screens_own_fades(monkeypatch: pytest.MonkeyPatch) 
 async def test_y_with_no_question_says_so_and_f1_shows_the_keys() -> None:
     """Play-test: y and n with no question pending did nothing at all, and F1 (where many
     programs keep their help) did nothing either."""
+    status, link = await status_after("y")
+    assert "there is none now" in status, status
+    assert link.actions == []
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
-        await pilot.press("y")
-        await pilot.pause()
-        status = str(pilot.app.screen.query_one("#status").render())
-        assert "there is none now" in status, status
-        assert link.actions == []
         await pilot.press("f1")
         await pilot.pause()
         assert "d" in screen_text(pilot.app) and pilot.app.screen.__class__.__name__ != \
