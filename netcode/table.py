@@ -764,13 +764,16 @@ class Table:
             self._time_up = None
         limit = self.settings["clock_limit"]
         if self.settings["clock"] and limit and not self.game.over:
-            self._time_up = loop.call_later(limit, self._clock_ran_out, self.seq)
+            self._time_up = loop.call_later(limit, self._clock_ran_out)
 
-    def _clock_ran_out(self, seq: int) -> None:
-        """Nobody has moved within the limit. The absent-player policy is to wait (no bot
-        covers a seat yet), so the table is told, and the game waits."""
+    def _clock_ran_out(self) -> None:
+        """The seats to act have had their turn's time (the clock on the screens, which
+        counts the whole turn: a move within it does not start it again). The table is
+        told; where the absent policy is a bot, one plays for them until they act. (A
+        move in the turn cancelled this, and a person who had drawn was never timed out
+        though the clock said "time is up", play-test.) A new turn cancels the timer."""
         self._time_up = None
-        if seq != self.seq or self.over:
+        if self.over:
             return
         # The clock times people: a free seat has nobody to time (the clock starts when
         # someone sits), and a bot, covering or not, keeps the table's pace ("Time is up

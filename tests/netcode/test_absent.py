@@ -144,3 +144,18 @@ async def test_a_person_back_in_the_middle_of_their_move_has_the_clock_again(
     again = await ann.wait_for("chat", lambda m: m["text"] == "Time is up for ann.",
                                timeout=5)
     assert again and 0 in table.covering
+
+
+async def test_the_clock_times_the_whole_turn_a_draw_does_not_start_it_again(
+        host: Host, connect: Any) -> None:
+    """Play-test: a player who drew (or laid off) and then waited was never timed out,
+    though the clock said "your time 1:01 of 0:30 time is up": a move within the turn
+    called off the limit's check."""
+    ann, table = await clocked_table(host, connect, 20)
+    await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
+                       and all(p["name"] for p in m["players"]))
+    ann.send("action", action={"type": "draw"}, ref=1)
+    assert (await ann.wait_for("ack"))["ref"] == 1
+    said = await ann.wait_for("chat", lambda m: m["text"].startswith("Time is up"), timeout=5)
+    assert said["text"] == "Time is up for ann."
+    assert 0 in table.covering
