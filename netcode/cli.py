@@ -285,7 +285,7 @@ async def join(args: argparse.Namespace) -> int:
 
 def export(args: argparse.Namespace) -> int:
     """Print a finished table's record; one line on stderr if there is none to give."""
-    from netcode.records import RecordError, build_record, dumps, text_record
+    from netcode.records import RecordError, build_record, dumps, loads, text_record
     from netcode.store import Store
 
     path = args.data_dir / "meldhall.sqlite3"
@@ -306,8 +306,16 @@ def export(args: argparse.Namespace) -> int:
             user, bot = (rec.played_user, rec.played_bot) if rec.played_user or rec.played_bot \
                 else (rec.user_id, rec.bot)  # (nobody played it, or an older database)
             players.append(names.get(user or "", f"bot {seat}" if bot else f"seat {seat}"))
-        record = build_record(table.game, table.seats, table.seed, table.options, table.log,
-                              players, table=table.id, round_no=table.round)
+        try:
+            record = build_record(table.game, table.seats, table.seed, table.options,
+                                  table.log, players, table=table.id, round_no=table.round)
+        except RecordError:
+            # The game under way is not over: the last one played to the end, if any
+            # (play again took it away, play-test).
+            earlier = store.last_finished(table.id)
+            if earlier is None:
+                raise
+            record = loads(earlier)
     except RecordError as exc:
         _say(f"meldhall: {exc}")
         return 1

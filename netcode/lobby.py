@@ -22,7 +22,7 @@ import engine
 from netcode.framing import EncodeError
 from netcode.identity import Identity, display_name
 from netcode.protocol import CHAT_MAX, Handler, error_frame, server_frame
-from netcode.records import build_record, text_record
+from netcode.records import build_record, loads, text_record
 from netcode.session import REPLACED, SHUTTING_DOWN, Session
 from netcode.store import Store
 from netcode.table import (
@@ -97,6 +97,7 @@ class Lobby:
     # start and stop
     async def restore(self) -> None:
         """Rebuild every stored table by replaying its log; call before accepting connections."""
+        finished = await asyncio.to_thread(self.store.finished_tables)
         for record in await asyncio.to_thread(self.store.load_tables):
             try:
                 game, recent = await asyncio.to_thread(replayed, record)
@@ -120,6 +121,7 @@ class Lobby:
                 table.played[seat] = occupant(rec.played_user, rec.played_bot)
                 if rec.covered:
                     table.covered[seat] = list(rec.covered)
+            table.has_finished = record.id in finished
             table.remember(recent)
             table.start()
             log.info("restored table %s (%s) at action %s", record.id, record.game,
@@ -206,6 +208,7 @@ class Lobby:
                 "players": t.players(),
                 "spectators": sum(1 for s in t.watchers.values() if s is None),
                 "state": t.state,
+                "replay": t.over or t.has_finished,
                 "round": t.round,
                 "options": t.options,
             }
@@ -614,10 +617,19 @@ class Lobby:
             table = self._current(session, seated=False)
         if table is None:
             return
-        if not table.over:
-            session.put(error_frame("not_over", "The record is ready once the game is over."))
-            return
         as_text = message.get("format", "text") != "json"
+        if not table.over:
+            # The last game played to the end before a play again, where there is one (the
+            # lobby's v replays it); the game under way's comes once it is over.
+            text = await asyncio.to_thread(self.store.last_finished, table.id) \
+                if table.has_finished and not as_text else None
+            earlier = loads(text) if text is not None else None
+            if earlier is None:
+                session.put(error_frame("not_over",
+                                        "The record is ready once the game is over."))
+                return
+            session.put(self._record_message(table, {**earlier, "seed": str(earlier["seed"])}))
+            return
         key = (table.id, table.round, table.seq, as_text)
         frame = self._records.get(key)
         if frame is None:
@@ -646,7 +658,10 @@ class Lobby:
             return server_frame("record", table=table.id, text=text)
         # A table's seed has 128 bits (netcode.table.SEED_BITS) and msgpack carries 64:
         # on the wire the seed is its decimal string (`records.seed_of` reads either).
-        record = {**record, "seed": str(record["seed"])}
+        return self._record_message(table, {**record, "seed": str(record["seed"])})
+
+    @staticmethod
+    def _record_message(table: Table, record: dict[str, Any]) -> bytes:
         try:
             return server_frame("record", table=table.id, record=record)
         except EncodeError:

@@ -55,6 +55,11 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT,
     PRIMARY KEY (table_id, seat)
 );
+CREATE TABLE IF NOT EXISTS finished (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+    round INTEGER NOT NULL,
+    record TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id INTEGER NOT NULL REFERENCES tables(id),
     idx INTEGER NOT NULL,
@@ -287,15 +292,23 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             for sql in ("DELETE FROM actions WHERE table_id = ?",
+                        "DELETE FROM finished WHERE table_id = ?",
                         "DELETE FROM seats WHERE table_id = ?",
                         "DELETE FROM tables WHERE id = ?"):
                 self._db.execute(sql, (table_id,))
             self._db.execute("COMMIT")
 
-    def new_round(self, table_id: int, seed: int) -> int:
-        """Play again: a fresh seed and an empty log, same seats and options."""
+    def new_round(self, table_id: int, seed: int,
+                  finished: tuple[int, str] | None = None) -> int:
+        """Play again: a fresh seed and an empty log, same seats and options; the game
+        that ended is kept as its record (`finished`: its round and `records.dumps`
+        text), the table's last one."""
         with self._lock:
             self._db.execute("BEGIN")
+            if finished is not None:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO finished (table_id, round, record) VALUES (?, ?, ?)",
+                    (table_id, *finished))
             self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
             self._db.execute("UPDATE seats SET covered = NULL, played_user = user_id, "
                              "played_bot = bot WHERE table_id = ?", (table_id,))
@@ -308,6 +321,18 @@ class Store:
             ).fetchone()
             self._db.execute("COMMIT")
         return int(rnd)
+
+    def last_finished(self, table_id: int) -> str | None:
+        """The record (`records.dumps` text) of the table's last game played to the end
+        before a play again."""
+        with self._lock:
+            row = self._db.execute("SELECT record FROM finished WHERE table_id = ?",
+                                   (table_id,)).fetchone()
+        return str(row[0]) if row else None
+
+    def finished_tables(self) -> set[int]:
+        with self._lock:
+            return {r[0] for r in self._db.execute("SELECT table_id FROM finished")}
 
     def load_tables(self) -> list[TableRecord]:
         with self._lock:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import engine
 from engine import EngineError
 from netcode.protocol import error_frame, server_frame
+from netcode.records import build_record, dumps
 from netcode.store import Store, TableRecord
 
 if TYPE_CHECKING:
@@ -181,6 +182,8 @@ class Table:
         self.round = round_no
         self.creator = creator
         self.creator_left = False
+        self.has_finished = False
+        """A game of an earlier round was played to the end (`Store.last_finished`)."""
         """Its creator went back to the lobby from it (`Lobby._table_cap`)."""
         self.settings = {**TABLE_SETTINGS, **(settings or {})}
         self.occupants = [Occupant() for _ in range(seats)]
@@ -647,14 +650,21 @@ class Table:
             return
         seed = new_seed()
 
+        names = self.played_names()
+
         def fresh() -> Any:
             game = engine.create_game(self.game_name, self.seats, seed, self.options)
-            self.round = self._store.new_round(self.id, seed)
+            # The game that ended stays as its record: play again took it away from the
+            # export and the replay (play-test).
+            finished = build_record(self.game_name, self.seats, self.seed, self.options,
+                                    self.game.log, names, table=self.id, round_no=self.round)
+            self.round = self._store.new_round(self.id, seed, (self.round, dumps(finished)))
             return game
 
         self.game = await asyncio.to_thread(fresh)
         self.seed = seed
         self.played = list(self.occupants)  # (as `Store.new_round` keeps it)
+        self.has_finished = True
         self._covered_moves.clear()  # (the new game's log starts again at 0)
         self._bots.clear()
         self._cover_bots.clear()

@@ -360,9 +360,8 @@ class LobbyScreen(Screen[None]):
         table = self._table_id()
         if table is None:
             return
-        state = next((t.get("state") for t in self.lobby.get("tables", [])
-                      if t.get("id") == table), None)
-        if state != "over":
+        entry = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
+        if entry.get("state") != "over" and not entry.get("replay"):
             self.note("Only a finished game can be replayed: its hands are still hidden.")
             return
         self.app.send({"t": "record", "table": table, "format": "json"})  # type: ignore[attr-defined]

@@ -247,3 +247,31 @@ async def test_a_finished_games_record_names_who_played_after_they_left(
                                                                "bot 3"]
     finally:
         await again.stop()
+
+
+async def test_play_again_keeps_the_finished_games_record(
+        host: Host, connect, host_config: HostConfig) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: after play again, `meldhall export` said the game was not over and the
+    lobby's v would not replay it: the finished game's moves were gone. The table's last
+    finished game stays as its record, for the export and the lobby's replay."""
+    table_id = await _finished_bot_table(host, connect)
+    table = host.lobby.tables[table_id]
+    finished = table.game.to_dict()
+    watcher = await connect("vic")
+    watcher.send("watch", table=table_id)
+    await watcher.wait_for("joined")
+    table.play_again(next(m for m in table.watchers if m.name == "olga"))
+    await watcher.wait_for("view", lambda m: not m["over"] and m["round"] == 2)
+    result = await asyncio.to_thread(_export, host_config.data_dir, str(table_id))
+    assert result.returncode == 0, result.stderr
+    record = loads(result.stdout)
+    assert record["round"] == 1 and replay_record(record).to_dict() == finished
+    watcher.send("leave")
+    await watcher.wait_for("left")
+    listing = await watcher.wait_for("lobby", lambda m: any(
+        t["id"] == table_id for t in m["tables"]))
+    entry = next(t for t in listing["tables"] if t["id"] == table_id)
+    assert entry["replay"] is True and entry["state"] != "over"
+    watcher.send("record", table=table_id, format="json")
+    sent = await watcher.wait_for("record")
+    assert sent["record"]["round"] == 1 and sent["record"]["players"] == record["players"]
