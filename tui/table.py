@@ -1024,9 +1024,35 @@ class TableScreen(Screen[None]):
         if not cards and not self.staged:
             options = self.legal_kinds().get("take_pile", {}).get("options") or []
             if options:
-                self._send({k: v for k, v in options[0].items()})
+                self._confirm_take(dict(options[0]))
                 return
         self._send(self.game.take_action(cards, melds, lay_offs, self.target))
+
+    def _confirm_take(self, take: dict[str, Any]) -> None:
+        """With nothing selected, p takes the pile as the listing's first way does, once
+        the player has seen which of their cards it uses: it melded 7♣ 7♠ 7♦ and both
+        of a player's 2s unasked, and could not be taken back (play-test)."""
+        hand = self.query_one(HandView)
+        look = self.info.look if self.info is not None else hand.look
+        faces = {c["id"]: c["code"] for c in hand.cards}
+
+        def named(ids: Any) -> str:
+            return " ".join(card_label(faces[i], look) for i in ids
+                            if isinstance(i, int) and i in faces)
+
+        used = [named(take.get("cards") or [])]
+        used += [named(m.get("cards") if isinstance(m, dict) else m)
+                 for m in take.get("melds") or []]
+        what = "; ".join(u for u in used if u)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._send(take)
+
+        self.app.push_screen(ConfirmDialog(
+            f"Take the pile with {what or 'the cards it needs'}? No card is selected: "
+            "these are the first way the pile can be taken. (To choose, select the "
+            "cards, then p.)"), answered)
 
     def action_meld(self) -> None:
         """The staged groups and the selection as one meld action. Staged lay-offs go

@@ -84,7 +84,11 @@ async def play(term: Terminal, done: asyncio.Event, stats: dict[str, int]) -> No
                                   timeout=60)
             continue
         if offers(footer, "p", "Take pile"):
-            term.press("p")
+            term.press("p")  # with nothing selected: the first way, once asked
+            shown = await term.wait_until(lambda t, before=footer: "Take the pile with" in t
+                                          or t.splitlines()[-1] != before, timeout=10)
+            if "Take the pile with" in shown:
+                term.press("y")
         elif offers(footer, "d", "Draw"):
             term.press("d")
         else:

@@ -155,12 +155,18 @@ async def test_take_pile_with_chosen_cards() -> None:
     game.check(1, link.actions[-1])
 
 
-async def test_take_pile_with_nothing_chosen_sends_the_engines_offer() -> None:
+async def test_take_pile_with_nothing_chosen_sends_the_engines_offer_once_asked() -> None:
+    """Play-test: p with nothing selected melded 7♣ 7♠ 7♦ and both of a player's 2s
+    unasked. It names the cards the listing's first way uses, and goes on y."""
     link, game = FakeLink(), game_at(HAND_STAGE)
     offer = next(e for e in game.legal(1) if e["type"] == "take_pile")["options"][0]
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
         await pilot.press("p")
+        await pilot.pause()
+        assert "Take the pile with" in screen_text(pilot.app)
+        assert link.actions == []
+        await pilot.press("y")
         await pilot.pause()
     assert link.actions == [offer]
 
