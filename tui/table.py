@@ -1021,10 +1021,24 @@ class TableScreen(Screen[None]):
         cards = self._selected()
         melds = [ids for meld, ids in self.staged if meld is None]
         lay_offs = [{"meld": meld, "cards": ids} for meld, ids in self.staged if meld is not None]
+        options = self.legal_kinds().get("take_pile", {}).get("options") or []
         if not cards and not self.staged:
-            options = self.legal_kinds().get("take_pile", {}).get("options") or []
             if options:
                 self._confirm_take(dict(options[0]))
+                return
+        elif not self.staged and self.target is None:
+            # The listing's way with just these cards, where it has one: it knows where
+            # they go (a pair of 6s onto the side's unfinished 6s, HF-M6, where the bare
+            # take made a second meld of them and was refused, play-test).
+            faces = {c["id"]: c["code"] for c in self.query_one(HandView).cards}
+
+            def ranks(ids: list[int]) -> list[str]:
+                return sorted(rank_of(faces.get(i, "?")) for i in ids)
+
+            same = [o for o in options if not o.get("melds")
+                    and ranks(o.get("cards") or []) == ranks(cards)]
+            if same:  # (the listing names the first cards of the rank: these go instead)
+                self._send({**same[0], "cards": cards})
                 return
         self._send(self.game.take_action(cards, melds, lay_offs, self.target))
 

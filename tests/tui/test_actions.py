@@ -504,3 +504,22 @@ async def test_a_long_refusal_wraps_to_a_second_line_instead_of_being_cut() -> N
         text = screen_text(pilot.app)
     assert "only two of them." in text and "[HF-P4]" in text, text
     assert "Your hand" in text  # the rest of the table is still there
+
+
+async def test_a_pair_taking_the_pile_goes_onto_the_sides_unfinished_meld() -> None:
+    """Play-test: two 6s selected with a 6 on the pile, the side holding an unfinished
+    meld of 6s: p made a second meld of them and was refused with HF-M6. The listing's
+    way with those cards (onto the 6s) goes, with the cards the player chose."""
+    text = HAND_STAGE.replace("hands.1: 8H 8S 2C 9D 9C 9H 4S 3S KD KH JK 7D 7C",
+                              "hands.1: 8H 8S 2C 9D 6C 9H 4S 3S KD KH JK 6H 6S") \
+        .replace("melds.1: 5H 5S 5D 5C 2D | AH AS AD", "melds.1: 5H 5S 5D 5C 2D | 6D 6D 6C") \
+        .replace("discard: 4H 9C KD", "discard: 4H 9C 6H")
+    link, game = FakeLink(), game_at(text)
+    mine = [c["id"] for c in game.view(1)["hand"] if c["code"] in ("6H", "6S")]
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"6h 6s", "enter", "p")
+        await pilot.pause()
+    (sent,) = link.actions
+    assert sent["type"] == "take_pile" and "onto" in sent and sorted(sent["cards"]) == mine
+    game.check(1, sent)
