@@ -1141,8 +1141,13 @@ class TableScreen(Screen[None]):
             # or it says why that meld takes none of these (play-test).
             meld = self._rank_meld(cards)
             if meld is None and targets is None and self.info is not None:
-                meld = next((m.get("id") for m in self.info.view.get("melds", [])
-                             if self._own(m, self.info.message)), None)
+                own = [m for m in self.info.view.get("melds", [])
+                       if self._own(m, self.info.message)]
+                # An unfinished one first: one that takes cards, so the refusal is the
+                # turn's rule (LD-G4: the last card kept), not why a complete canasta
+                # takes no wild card (play-test).
+                own.sort(key=lambda m: bool(m.get("complete")))
+                meld = own[0].get("id") if own else None
         if meld is None and unlisted:
             # No lay-off listed, or none for these cards: t would have nothing to offer.
             self.note("No meld of your side can take these cards now.")

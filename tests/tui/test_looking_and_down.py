@@ -266,3 +266,26 @@ async def test_the_sheets_totals_never_part_a_name_from_its_score_at_80_columns(
     for team, total in game.totals.items():
         name = PLAYERS[team] + (" (you)" if team == 0 else "")
         assert f"{name} {total}" in items, (name, total, folded)
+
+
+async def test_a_lay_off_kept_from_the_last_card_is_refused_with_that_rule() -> None:
+    """Play-test: in the down stage with one canasta, 7♦ 2♦ in hand, l with the 2♦ was
+    refused as "Meld #8 (queens) is a complete canasta; only a red three can join a red
+    one" (LD-M4): the real reason is the last card kept without two canastas (LD-G4,
+    cited LD-G2). The lay-off goes to an unfinished meld, so the engine names the turn's
+    rule."""
+    from tests.engine.ld_helpers import position
+    from tests.tui.conftest import answered
+
+    game = position("""turn: 1
+phase: play
+hands.1: 7D 2D
+hands.2: 4H 4S 4D 9D
+melds.1: QH QS QD QC QH QS QD | KH KS KD
+stage.1: down
+discard: 10C
+stock: 30""")
+    assert "lay_off" not in [e["type"] for e in game.legal(1)]
+    text, sent = await answered(game, 1, (100, 30), keys=("slash", *"2d", "enter", "l"))
+    assert sent and sent[-1]["type"] == "lay_off"
+    assert "[LD-G2]" in text and "LD-M4" not in text, text
