@@ -50,4 +50,6 @@ def take_back(game: FamilyGame, seat: int) -> tuple[FamilyGame, list[dict[str, A
     if any(str(e.get("type", "")).startswith(REVEALING) for e in events):
         raise IllegalAction(RULE, f"that {kind.replace('_', '-')} showed you new cards, so it "
                                   "stays.")
-    return before, [{"type": "took_back", "seat": seat, "action": kind}]
+    # How many melds a meld action made: a two-meld opening read as "took back a meld".
+    made = len(log[-1][1].get("melds") or ()) if kind == "meld" else 1
+    return before, [{"type": "took_back", "seat": seat, "action": kind, "count": made}]

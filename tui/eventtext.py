@@ -117,7 +117,9 @@ def event_text(event: dict[str, Any], name: Names, look: CardLook = PLAIN,
         t.append(f"Game over: {said}.", style="bold")
     elif kind == "took_back":
         what = str(event.get("action", "move")).replace("_", "-")
-        t.append(f"{who} took back a {what}.", style="bold")
+        count = event.get("count")
+        said = f"{count} {what}s" if isinstance(count, int) and count > 1 else f"a {what}"
+        t.append(f"{who} took back {said}.", style="bold")
     elif kind == "new_game":
         t.append(f"A new game begins (round {event.get('round')}).")
     else:

@@ -79,8 +79,11 @@ def turn_step(view: dict[str, Any]) -> str:
     listing offers it (a blocked or frozen pile is not)."""
     if view.get("phase") != "draw":
         return "meld, lay off, then discard"
-    kinds = {entry.get("type") for entry in view.get("legal") or []}
-    return "draw (d) or take the pile (p)" if "take_pile" in kinds else "draw (d)"
+    legal = {entry.get("type"): entry for entry in view.get("legal") or []}
+    # A draw the listing says takes nothing (LD-E3's final round) is said so, as the keys
+    # line says "d Skip draw" (the prompt said "draw (d)", play-test).
+    draw = "skip the draw (d)" if (legal.get("draw") or {}).get("count") == 0 else "draw (d)"
+    return f"{draw} or take the pile (p)" if "take_pile" in legal else draw
 
 
 def table_look(look: CardLook, message: dict[str, Any]) -> CardLook:

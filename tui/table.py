@@ -1150,7 +1150,8 @@ class TableScreen(Screen[None]):
                 meld = own[0].get("id") if own else None
         if meld is None and unlisted:
             # No lay-off listed, or none for these cards: t would have nothing to offer.
-            self.note("No meld of your side can take these cards now.")
+            self.note("No meld of yours can take these cards now." if self._alone()
+                      else "No meld of your side can take these cards now.")
             return
         if meld is None:
             self.note("Which meld? Press t to choose it.")

@@ -30,7 +30,8 @@ def test_a_meld_of_this_turn_is_taken_back_to_the_game_without_it() -> None:
     before, events = take_back(game, seat)
     rebuilt = engine.replay("hand_and_foot", 4, 3, {}, list(game.log)[:-1])
     assert before.to_dict() == rebuilt.to_dict()
-    assert events == [{"type": "took_back", "seat": seat, "action": "meld"}]
+    made = len(game.log[-1][1]["melds"])  # (the event says how many melds went)
+    assert events == [{"type": "took_back", "seat": seat, "action": "meld", "count": made}]
     assert seat in before.to_act and len(before.view(seat)["hand"]) > len(
         game.view(seat)["hand"])
 

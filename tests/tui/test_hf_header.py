@@ -92,6 +92,7 @@ async def test_the_final_rounds_d_says_it_skips_the_draw() -> None:
         game.apply(seat, bots[seat].act(game.view(seat)))
     text, sent = await shown(game, game.turn, size=(100, 30), keys=("d",))
     assert "d Skip draw" in text and "d Draw" not in text, text
+    assert "Your turn: skip the draw (d)" in text, text  # the prompt says the same
     assert sent == [{"type": "draw"}]
 
 
@@ -150,3 +151,15 @@ async def test_y_with_no_question_says_so_and_f1_shows_the_keys() -> None:
         await pilot.pause()
         assert "d" in screen_text(pilot.app) and pilot.app.screen.__class__.__name__ != \
             "TableScreen"
+
+
+def test_a_two_meld_opening_taken_back_says_two_melds() -> None:
+    """Play-test: taking back a two-meld opening was logged "took back a meld"."""
+    from tui.eventtext import event_text
+
+    line = event_text({"type": "took_back", "seat": 1, "action": "meld", "count": 2},
+                      lambda s: "bea")
+    assert line.plain == "bea took back 2 melds."
+    one = event_text({"type": "took_back", "seat": 1, "action": "lay_off", "count": 1},
+                     lambda s: "bea")
+    assert one.plain == "bea took back a lay-off."
