@@ -102,18 +102,24 @@ def text_record(record: dict[str, Any]) -> str:
            f"Seed: {record['seed']}", ""]
 
     def tell(events: Sequence[dict[str, Any]], seat: int | None) -> None:
+        dealt = False
         for event in events:
             if event.get("type") == "deal_started":
                 out.append("")
                 out.append(screen.event_line(event, name, PLAIN, teams).plain)
-                for s in range(record["seats"]):
-                    out.append(f"  {name(s)}'s hand: {_codes(game.view(s)['hand'])}")
+                dealt = True
                 continue
             if event.get("type") == "turn":
                 continue
             out.append(f"  {screen.event_line(event, name, PLAIN, teams).plain}")
             if event.get("type") == "deal_scored":
                 out.extend(_score_lines(event.get("row") or {}, teams, name))
+        if dealt:
+            # The hands after the deal's own first events: listed before them, the first
+            # player's red threes, placed at once, were missing from a hand that read as
+            # dealt (play-test).
+            for s in range(record["seats"]):
+                out.append(f"  {name(s)}'s hand: {_codes(game.view(s)['hand'])}")
 
     tell(list(getattr(game, "events", [])), None)
     for seat, action in record["log"]:
