@@ -52,7 +52,12 @@ async def meld_while_frozen(term: Terminal) -> bool:
     for index, cards in enumerate(melds):
         term.press("/" + typed(cards) + "\r")
         count = len(cards)
-        await term.wait_until(lambda t, n=count: f"selected {n}" in t)
+        shown = await term.wait_until(lambda t, n=count: f"selected {n}" in t or " ! " in t)
+        if f"selected {count}" not in shown:
+            # The hand changed between reading it and typing (another seat's move under
+            # a loaded suite): the note says which card is gone; try again on the next look.
+            term.press("\x1b\x1b")
+            return False
         if index < len(melds) - 1:
             term.press("g")
             await term.wait_until(lambda t: "selected" not in t)

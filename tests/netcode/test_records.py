@@ -260,6 +260,7 @@ async def test_play_again_keeps_the_finished_games_record(
     watcher = await connect("vic")
     watcher.send("watch", table=table_id)
     await watcher.wait_for("joined")
+    table.settings["bot_pace_ms"] = 60_000  # (the new game waits: its record is not asked)
     table.play_again(next(m for m in table.watchers if m.name == "olga"))
     await watcher.wait_for("view", lambda m: not m["over"] and m["round"] == 2)
     result = await asyncio.to_thread(_export, host_config.data_dir, str(table_id))
