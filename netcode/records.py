@@ -161,6 +161,8 @@ class Step:
     deal: int
     views: dict[int, dict[str, Any]]
     public: dict[str, Any]
+    events: tuple[dict[str, Any], ...] = ()
+    """The events ``label`` tells (plain text), for a screen to tell in its own look."""
 
 
 class RecordStepper:
@@ -204,4 +206,5 @@ class RecordStepper:
         label = " ".join(self._screen.event_line(e, self._name, PLAIN, self._teams).plain
                           for e in events if e.get("type") != "turn") or "The deal begins."
         return Step(index, label, game.deal_number,
-                    {s: game.view(s) for s in range(game.seats)}, game.view(None))
+                    {s: game.view(s) for s in range(game.seats)}, game.view(None),
+                    tuple(e for e in events if e.get("type") != "turn"))

@@ -27,6 +27,7 @@ class StepView(Protocol):
     deal: int
     views: dict[int, dict[str, Any]]
     public: dict[str, Any]
+    events: tuple[dict[str, Any], ...]
 
 
 class Stepper(Protocol):
@@ -48,7 +49,13 @@ def step_text(stepper: Stepper, step: StepView, look: CardLook, width: int) -> T
     out = Text()
     out.append(f"{stepper.title} · deal {step.deal} · action {step.index} of "
                f"{stepper.count}\n", style="bold")
-    out.append(step.label + "\n\n")
+    # The events in the screen's look, as the hands below are: "The upcard is 3D" read
+    # beside hands of glyphs (play-test). The plain label where there are none.
+    game = screen_for(public.get("game"))
+    teams = [list(t) for t in public.get("teams") or []]
+    told = [game.event_line(e, info.name, look, teams) for e in step.events]
+    out.append_text(Text(" ").join(told) if told else Text(step.label))
+    out.append("\n\n")
     for seat, view in sorted(step.views.items()):
         out.append(f"{info.name(seat)}: ", style="bold")
         hand = sort_hand(view.get("hand", []), "rank", tuple(public.get("wild_ranks") or ()))

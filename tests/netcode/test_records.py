@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -276,3 +277,18 @@ async def test_play_again_keeps_the_finished_games_record(
     watcher.send("record", table=table_id, format="json")
     sent = await watcher.wait_for("record")
     assert sent["record"]["round"] == 1 and sent["record"]["players"] == record["players"]
+
+
+async def test_the_replay_tells_its_events_in_the_look_of_its_hands() -> None:
+    """Play-test: the replay said "The upcard is 3D", "discarded 2H" beside hands shown
+    with suit glyphs: the events are told in the screen's look too."""
+    stepper = RecordStepper(_bot_record())
+    app = ReplayApp(stepper)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#step").render())
+    first = shown.splitlines()[1]
+    assert any(g in first for g in "♠♥♦♣"), shown
+    assert not re.search(r"\b(10|[2-9AJQK])[SHDC]\b", first), first
