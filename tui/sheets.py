@@ -324,7 +324,7 @@ class KeysScreen(ModalScreen[None]):
     def __init__(self, screen: Screen[Any]) -> None:
         super().__init__()
         self.screen_keys = screen
-        listed = getattr(screen, "listed_in_keys", None)
+        listed = getattr(screen, "in_keys_help", None)
         # One line a key, its meanings joined ("n  No / Next deal / Play again"): a key
         # bound to several actions (one a moment) was listed once for each (play-test).
         said: dict[str, list[str]] = {}

@@ -48,6 +48,10 @@ NEEDS = {"draw": "draw", "draw_nothing": "draw", "take": "take_pile", "meld": "m
          "accept": "accept", "decline": "decline", "steal": "steal_wild"}
 
 
+PLAYER_KEYS = frozenset({"target", "ready", "again", "take_back", "cursor", "toggle",
+                         "type_codes", "clear", "sort"})
+"""Actions beside the game's own kinds (`NEEDS`) that only a seated player has."""
+
 NOTE_SECONDS = 8.0
 """How long a note of the screen's own stays on the status line."""
 
@@ -701,6 +705,13 @@ class TableScreen(Screen[None]):
             return {}
         legal = (self.message.get("view") or {}).get("legal") or []
         return {entry.get("type"): entry for entry in legal}
+
+    def in_keys_help(self, action: str) -> bool:
+        """Whether the keys help (?) lists the action: a spectator is shown the keys that
+        work for them, not the players' (play-test), and a player this game's."""
+        if not self.seated() and (action in NEEDS or action in PLAYER_KEYS):
+            return False
+        return self.listed_in_keys(action)
 
     def listed_in_keys(self, action: str) -> bool:
         """The keys help (?) lists the actions of this table's game only: a player of a

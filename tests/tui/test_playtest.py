@@ -687,3 +687,17 @@ async def test_chat_lines_typed_fast_go_one_by_one() -> None:
         await pilot.pause()
         await pilot.pause()
     assert [m["text"] for m in link.sent if m.get("t") == "chat"] == ["one", "two", "three"]
+
+
+async def test_a_spectators_keys_help_lists_the_keys_that_work_for_them() -> None:
+    """Play-test: the keys help a spectator opened listed the players' keys (draw, meld,
+    discard ...), none of which does anything for them."""
+    link, game = FakeLink(), game_at(HAND_PLAY)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, None)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        lines = pilot.app.screen.lines
+    said = " ".join(lines)
+    assert "Draw" not in said and "Discard" not in said and "Take back" not in said, lines
+    assert "Rules" in said and "Leave" in said.title(), lines
