@@ -88,6 +88,8 @@ class Lobby:
         self._lobby_pending = False
         self._people_pending: asyncio.TimerHandle | None = None
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
+        self._left_on_purpose: set[tuple[int, str]] = set()
+        """(table, person) where the person left their kept seat on purpose."""
         self._lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_CHAT_KEPT)
         """The lobby's last chat lines (name, text), for whoever comes in."""
         self._lobby_said_at: weakref.WeakKeyDictionary[Session, float] = \
@@ -172,7 +174,12 @@ class Lobby:
             session.table = None
 
     def _held_seat(self, user_id: str) -> tuple[Table, int] | None:
+        """The seat a new connection goes straight back to: one held for the person at a
+        game under way, unless they left it on purpose (q): then the lobby, where j sits
+        there again (play-test: back after leaving, they were put at that table)."""
         for table_id in sorted(self.tables, reverse=True):
+            if (table_id, user_id) in self._left_on_purpose:
+                continue
             table = self.tables[table_id]
             seat = table.seat_of(user_id)
             if seat is not None and not table.over:
@@ -310,6 +317,7 @@ class Lobby:
     def _forget(self, table: Table) -> None:
         """The table goes: from the room, its task, and the database."""
         del self.tables[table.id]
+        self._left_on_purpose = {e for e in self._left_on_purpose if e[0] != table.id}
         asyncio.get_running_loop().create_task(table.stop())
         self.store.delete_table(table.id)
         log.info("table %s expired", table.id)
@@ -317,6 +325,7 @@ class Lobby:
 
     # joining and leaving
     def _join(self, session: Session, table: Table, seat: int | None) -> None:
+        self._left_on_purpose.discard((table.id, session.user_id))
         if session.table is not None:
             session.table.detach(session)
         session.table, session.seat = table, seat
@@ -508,6 +517,8 @@ class Lobby:
             table.set_occupant(session.seat, Occupant())
         table.detach(session)
         table.creator_left = table.creator_left or session.user_id == table.creator
+        if kept:  # (left on purpose: the next connection goes to the lobby, `_held_seat`)
+            self._left_on_purpose.add((table.id, session.user_id))
         session.table, session.seat = None, None
         session.put(server_frame("left", table=table.id, kept=kept))
         frame = self._last_lobby[session] = self.lobby_frame(session)

@@ -42,3 +42,36 @@ async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, co
     assert table.occupants[1].free
     spy.send("sit", table=table_id, seat=1)  # now anyone may take it, hand and all
     assert (await spy.wait_for("joined"))["seat"] == 1
+
+
+async def test_a_seat_left_on_purpose_is_not_rejoined_on_the_next_connection(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: back after leaving a table mid-deal with q, a player was put straight
+    at that table. A dropped connection goes back to the seat; a seat left on purpose
+    waits in the lobby for j."""
+    owner = await connect("olga")
+    olga_code = (await owner.wait_for("welcome"))["code"]
+    owner.send("create", game="hand_and_foot", seats=4, seed=11)
+    table_id = (await owner.wait_for("joined"))["table"]
+    pia = await connect("pia")
+    code = (await pia.wait_for("welcome"))["code"]
+    pia.send("sit", table=table_id, seat=1)
+    await pia.wait_for("joined")
+    for seat in (2, 3):
+        owner.send("add_bot", seat=seat)
+    view = await owner.wait_for("view", lambda m: all(p["name"] for p in m["players"])
+                                and bool({0, 1} & set(m["view"]["to_act"])))
+    mover = owner if 0 in view["view"]["to_act"] else pia
+    mover.send("action", action={"type": "draw"}, ref=2)
+    await mover.wait_for("ack")  # the deal is on
+    pia.send("leave")
+    assert (await pia.wait_for("left"))["kept"] is True
+    pia.close()
+    again = await connect(f"pia+{code}")
+    await again.wait_for("lobby")
+    assert not [m for m in again.received if m["t"] == "joined"]
+    again.send("sit", table=table_id)
+    assert (await again.wait_for("joined"))["seat"] == 1  # j: the seat kept for her
+    owner.close()  # a dropped connection goes straight back
+    back = await connect(f"olga+{olga_code}")
+    assert (await back.wait_for("joined"))["seat"] == 0
