@@ -3,18 +3,22 @@ its player, only the table's creator can open it, and bots stay while their hand
 
 from __future__ import annotations
 
+from typing import Any
+
 from netcode.server import Host
 
 
-async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+async def pia_left_mid_deal(connect) -> tuple[Any, Any, int, dict[str, str]]:  # type: ignore[no-untyped-def]
+    """Olga's table (seat 0), Pia at seat 1 and two bots; a move made, then Pia leaves
+    with her seat kept: (olga, pia, the table, each one's reclaim code)."""
     owner = await connect("olga")
+    codes = {"olga": (await owner.wait_for("welcome"))["code"]}
     owner.send("create", game="hand_and_foot", seats=4, seed=11)
     joined = await owner.wait_for("joined")
-    table_id = joined["table"]
     assert joined["creator"] is True
-    table = host.lobby.tables[table_id]
     pia = await connect("pia")
-    pia.send("sit", table=table_id, seat=1)
+    codes["pia"] = (await pia.wait_for("welcome"))["code"]
+    pia.send("sit", table=joined["table"], seat=1)
     await pia.wait_for("joined")
     for seat in (2, 3):
         owner.send("add_bot", seat=seat)
@@ -25,6 +29,12 @@ async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, co
     await mover.wait_for("ack")  # the deal is on
     pia.send("leave")
     assert (await pia.wait_for("left"))["kept"] is True
+    return owner, pia, joined["table"], codes
+
+
+async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    owner, _pia, table_id, _codes = await pia_left_mid_deal(connect)
+    table = host.lobby.tables[table_id]
     owner.send("open_seat", seat=0)  # olga is here: not away
     assert (await owner.wait_for("error"))["code"] == "not_away"
     spy = await connect("spy")
@@ -49,29 +59,13 @@ async def test_a_seat_left_on_purpose_is_not_rejoined_on_the_next_connection(
     """Play-test: back after leaving a table mid-deal with q, a player was put straight
     at that table. A dropped connection goes back to the seat; a seat left on purpose
     waits in the lobby for j."""
-    owner = await connect("olga")
-    olga_code = (await owner.wait_for("welcome"))["code"]
-    owner.send("create", game="hand_and_foot", seats=4, seed=11)
-    table_id = (await owner.wait_for("joined"))["table"]
-    pia = await connect("pia")
-    code = (await pia.wait_for("welcome"))["code"]
-    pia.send("sit", table=table_id, seat=1)
-    await pia.wait_for("joined")
-    for seat in (2, 3):
-        owner.send("add_bot", seat=seat)
-    view = await owner.wait_for("view", lambda m: all(p["name"] for p in m["players"])
-                                and bool({0, 1} & set(m["view"]["to_act"])))
-    mover = owner if 0 in view["view"]["to_act"] else pia
-    mover.send("action", action={"type": "draw"}, ref=2)
-    await mover.wait_for("ack")  # the deal is on
-    pia.send("leave")
-    assert (await pia.wait_for("left"))["kept"] is True
+    owner, pia, table_id, codes = await pia_left_mid_deal(connect)
     pia.close()
-    again = await connect(f"pia+{code}")
+    again = await connect(f"pia+{codes['pia']}")
     await again.wait_for("lobby")
     assert not [m for m in again.received if m["t"] == "joined"]
     again.send("sit", table=table_id)
     assert (await again.wait_for("joined"))["seat"] == 1  # j: the seat kept for her
     owner.close()  # a dropped connection goes straight back
-    back = await connect(f"olga+{olga_code}")
+    back = await connect(f"olga+{codes['olga']}")
     assert (await back.wait_for("joined"))["seat"] == 0
