@@ -18,7 +18,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from engine.registry import GAMES
 from tui.sheets import ChoiceDialog
-from tui.widgets import KeysBar, TextLines
+from tui.widgets import ChatLine, KeysBar, TextLines
 
 OTHER_COLUMNS = 46
 """Columns of a lobby row besides Seats: #, Game, Watching, State, the cells' padding and
@@ -126,23 +126,12 @@ LOBBY_CHAT_SHOWN = 3
 """The lobby chat's last lines on the lobby screen."""
 
 
-class LobbyChatLine(Input):
+class LobbyChatLine(ChatLine):
     """The lobby's chat line: Enter sends it (and it stays open for the next line), Esc
     goes back to the tables."""
 
     BINDINGS = [Binding("enter", "submit", "sends", key_display="Enter"),
                 Binding("escape", "back", "back to the tables", key_display="Esc")]
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "enter":  # (in the line's own order of keys, as at the table)
-            event.stop()
-            event.prevent_default()
-            text, self.value = self.value.strip(), ""
-            if text:
-                self.app.send({"t": "chat", "text": text})  # type: ignore[attr-defined]
-
-    async def action_submit(self) -> None:
-        """(The Enter binding stays for the keys line; `on_key` has sent the line.)"""
 
     def action_back(self) -> None:
         self.display = False
@@ -420,6 +409,10 @@ class LobbyScreen(Screen[None]):
         line = self.query_one(LobbyChatLine)
         line.display = True
         line.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "lobbysay" and event.value.strip():
+            self.app.send({"t": "chat", "text": event.value.strip()})  # type: ignore[attr-defined]
 
     def chat(self, payload: dict[str, Any]) -> None:
         """A line of the lobby chat: its last lines stay under the tables."""

@@ -38,7 +38,16 @@ from tui.eventtext import card_count, team_label, who_won
 from tui.games import GameScreen, screen_for
 from tui.panels import GamePanel, TableInfo, side_by_side, table_look, turn_step
 from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
-from tui.widgets import HandView, KeysBar, LinesView, LogView, SharedBuilds, TextLines
+from tui.widgets import (
+    ChatLine,
+    HandView,
+    KeysBar,
+    LinesView,
+    LogView,
+    SharedBuilds,
+    TextLines,
+    printable,
+)
 
 # binding action -> the legal kind (of the contract's vocabulary) that makes it available
 NEEDS = {"draw": "draw", "draw_nothing": "draw", "take": "take_pile", "meld": "meld",
@@ -77,11 +86,8 @@ SEAT_LINES = SharedBuilds()
 PANEL_LINES = SharedBuilds()
 
 
-class ChatLine(Input):
-    """The chat line. Textual's Input refuses a paste whole when the text would pass
-    `max_length` (a long paste into chat vanished, play-test): this one takes what fits.
-    While it has the focus the keys line shows its two keys: the table's letter keys
-    type here, so the line went blank and nothing said how to get back (play-test)."""
+class TableChatLine(ChatLine):
+    """The table's chat line: Esc gives the keys back to the hand."""
 
     BINDINGS = [Binding("enter", "submit", "sends", key_display="Enter"),
                 Binding("escape", "back", "back to the table", key_display="Esc")]
@@ -90,43 +96,6 @@ class ChatLine(Input):
         """Esc: the hand takes the keys again (the text typed so far is kept)."""
         self.screen.set_focus(None)
         self.screen.query_one(HandView).focus()
-
-    def on_key(self, event: events.Key) -> None:
-        """Enter sends here, in the line's own order of keys. As a binding's action it ran
-        after keys typed behind it had reached the line: "one" Enter "two" Enter, typed
-        fast, sent "onetwo" twice (play-test)."""
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
-            text, self.value = self.value, ""
-            self.post_message(self.Submitted(self, text))
-
-    async def action_submit(self) -> None:
-        """(The Enter binding stays for the keys line; `on_key` has sent the line.)"""
-
-    def on_paste(self, event: events.Paste) -> None:
-        line = chat_paste(event.text)
-        start, end = sorted(self.selection)
-        room = max(0, (self.max_length or len(line)) - len(self.value) + (end - start))
-        event.prevent_default()  # (Input's handler would refuse it, or keep one line)
-        event.stop()
-        if room and line:
-            self.replace(line[:room], start, end)
-
-
-def chat_paste(text: str) -> str:
-    """A paste as one chat line: several lines joined by spaces (Input kept only the
-    first of a 60-line paste, play-test), and a control character (an ESC) a space, in
-    its place."""
-    lines = text.splitlines() or [""]
-    if len(lines) > 1:
-        lines = [part.strip() for part in lines if part.strip()]
-    return printable(" ".join(lines))
-
-
-def printable(text: str) -> str:
-    """A control character (an ESC, a newline) a space, in its place."""
-    return "".join(c if c.isprintable() else " " for c in text)
 
 
 class TableScreen(Screen[None]):
@@ -232,7 +201,7 @@ class TableScreen(Screen[None]):
             yield LinesView(id="panel")
             with Vertical(id="side"):
                 yield LogView(id="log", max_lines=300)
-                yield ChatLine(placeholder="c: chat", id="chat", max_length=200)
+                yield TableChatLine(placeholder="c: chat", id="chat", max_length=200)
         yield TextLines(id="pile")
         yield TextLines(id="prompt")
         yield TextLines(id="handhead")

@@ -14,6 +14,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Input
 
 from tui.cards import CardLook, ascii_suits, card_label, card_style
 
@@ -601,3 +602,48 @@ class KeysBar(TextLines):
                 event.stop()
                 await self.screen.run_action(action)
                 return
+
+
+class ChatLine(Input):
+    """A chat line (a table's, the lobby's). Textual's Input refuses a paste whole when
+    the text would pass `max_length` (a long paste into chat vanished, play-test): this
+    one takes what fits. Enter sends (``Submitted``) in the line's own order of keys.
+    A screen's line adds its Esc and the keys line's two keys: the screen's letter keys
+    type here, so the line went blank and nothing said how to get back (play-test)."""
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter sends here, in the line's own order of keys. As a binding's action it ran
+        after keys typed behind it had reached the line: "one" Enter "two" Enter, typed
+        fast, sent "onetwo" twice (play-test)."""
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            text, self.value = self.value, ""
+            self.post_message(self.Submitted(self, text))
+
+    async def action_submit(self) -> None:
+        """(The Enter binding stays for the keys line; `on_key` has sent the line.)"""
+
+    def on_paste(self, event: events.Paste) -> None:
+        line = chat_paste(event.text)
+        start, end = sorted(self.selection)
+        room = max(0, (self.max_length or len(line)) - len(self.value) + (end - start))
+        event.prevent_default()  # (Input's handler would refuse it, or keep one line)
+        event.stop()
+        if room and line:
+            self.replace(line[:room], start, end)
+
+
+def chat_paste(text: str) -> str:
+    """A paste as one chat line: several lines joined by spaces (Input kept only the
+    first of a 60-line paste, play-test), and a control character (an ESC) a space, in
+    its place."""
+    lines = text.splitlines() or [""]
+    if len(lines) > 1:
+        lines = [part.strip() for part in lines if part.strip()]
+    return printable(" ".join(lines))
+
+
+def printable(text: str) -> str:
+    """A control character (an ESC, a newline) a space, in its place."""
+    return "".join(c if c.isprintable() else " " for c in text)

@@ -31,3 +31,24 @@ async def test_c_says_a_line_to_the_lobby_and_its_last_lines_stay_on_screen() ->
         await pilot.pause()
         assert "Enter sends" not in screen_text(pilot.app).splitlines()[-1]
         assert "bob: line 2" in screen_text(pilot.app)
+
+
+async def test_a_long_paste_into_the_lobby_chat_keeps_what_fits() -> None:
+    """The lobby's line is the table's chat line: a paste longer than a line was refused
+    whole by Textual's Input; it keeps what fits, its lines joined by spaces."""
+    from textual import events
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        await pilot.pause()
+        await pilot.press("c")
+        line = pilot.app.screen.query_one("#lobbysay")
+        line.post_message(events.Paste("first line\nsecond " + "x" * 400))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    sent = link.sent[-1]
+    assert sent["t"] == "chat" and sent["text"].startswith("first line second x")
+    assert len(sent["text"]) == 200
