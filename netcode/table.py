@@ -706,7 +706,12 @@ class Table:
         if seat is not None and self.settings["take_back"]:
             extra["take_back"] = engine.may_take_back(self.game, seat) \
                 and len(self.game.log) - 1 not in self._covered_moves
-        if self.settings["clock"] and not self.game.over:
+        named = {p["seat"] for p in players if p["name"]}
+        if self.settings["clock"] and not self.game.over and wait is None \
+                and named & self.game.to_act:
+            # Only while someone is thinking: not a free seat's turn, nor a bot dealing
+            # next that waits for people to be ready ("seat 1 thinking 0:08", "bot 1
+            # thinking" after the deal, play-test).
             limit = self.settings["clock_limit"]
             extra["clock"] = {"elapsed": round(time.monotonic() - self.turn_since, 1),
                               "limit": limit or None}

@@ -325,12 +325,6 @@ class TableScreen(Screen[None]):
         is warned at three quarters of the limit."""
         if self._clock is None:
             return "", ""
-        to_act = info.view.get("to_act", [])
-        named = {p.get("seat") for p in info.message.get("players") or [] if p.get("name")}
-        if info.message.get("ready_wait") is not None or not named & set(to_act):
-            # A bot waiting for people to be ready, or a free seat's turn: nobody is
-            # thinking ("bot 1 thinking 0:08" after the deal was over, play-test).
-            return "", ""
         elapsed, limit, since = self._clock
         now = int(elapsed + time.monotonic() - since)
         mine = info.seat in info.view.get("to_act", [])

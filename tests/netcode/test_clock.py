@@ -63,6 +63,8 @@ async def test_a_free_seats_clock_starts_when_someone_sits(host: Host, connect) 
     assert 1 in table.to_act
     assert not [m for m in ann.received if m.get("t") == "chat"
                 and m.get("text", "").startswith("Time is up")]
+    # Nobody is thinking at a free seat: no clock ("seat 1 thinking 0:08", play-test).
+    assert not [m for m in ann.received if m.get("t") == "view" and "clock" in m]
     bea = await connect("bea")
     bea.send("sit", table=table_id, seat=1)
     view = await bea.wait_for("view", lambda m: m["seat"] == 1)

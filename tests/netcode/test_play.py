@@ -430,7 +430,7 @@ async def test_the_view_says_whom_a_bot_dealing_next_waits_for(  # type: ignore[
     "waiting for ann to be ready" all the same."""
     ann = await connect("ann")
     ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
-             table={"bot_pace_ms": pace_ms})
+             table={"bot_pace_ms": pace_ms, "clock": True})
     table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
     table.game = deal_played(table.game)
     table.between_deals, table.to_act = True, frozenset(table.game.to_act)
@@ -439,8 +439,9 @@ async def test_the_view_says_whom_a_bot_dealing_next_waits_for(  # type: ignore[
     view = await ann.wait_for("view", lambda m: m["players"][dealer]["bot"])
     if waits:
         assert view["ready_wait"] == [0]
+        assert "clock" not in view  # the bot is not thinking: it waits for ann
         ann.send("ready")
         view = await ann.wait_for("view", lambda m: m.get("ready_wait") == []
                                   or m["view"]["phase"] != "deal_over", timeout=3)
     else:
-        assert "ready_wait" not in view
+        assert "ready_wait" not in view and "clock" in view  # (the bot deals on: thinks)

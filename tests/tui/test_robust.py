@@ -376,19 +376,3 @@ def test_seats_are_counted_when_even_the_people_do_not_fit() -> None:
     players[2]["present"] = players[4]["present"] = False  # (play-test: who is away)
     assert seats_text({"players": players}, 30) == "6 people (2 away), 1 bot"
 
-
-async def test_nobody_is_said_to_think_at_a_free_seat_or_while_a_bot_waits_for_ready() -> None:
-    """Play-test: "seat 1 thinking 0:08 of 0:30" at a free seat, and "bot 1 thinking" after
-    the deal was over, where the bot waited for the people to be ready."""
-    game = game_at(HAND_STAGE)  # seat 1 to act
-    for kw in ({"away": ()}, {"ready_wait": [0, 2]}):
-        link = FakeLink()
-        async with make_app(link).run_test(size=(80, 24)) as pilot:
-            await at_table(pilot, link, game, 2)
-            message = {**view_message(game, 2, seq=14, **kw),
-                       "clock": {"elapsed": 8, "limit": 30}}
-            if "away" in kw:
-                message["players"][1]["name"] = None  # seat 1 is free
-            link.push(message)
-            await pilot.pause()
-            assert "thinking" not in screen_text(pilot.app)
