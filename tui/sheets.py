@@ -7,7 +7,8 @@ from typing import Any
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -32,7 +33,8 @@ NAME_CELLS = 9
 sheet, from COMPACT_BELOW columns, has them whole)."""
 COMPACT_BELOW = 100
 """A score sheet narrower than this (80 columns) takes a game's compact layout, where the
-game has one (``GameScreen.compact_score_columns``)."""
+game has one (``GameScreen.compact_score_columns``); a wider one takes it too when the
+full layout would fold its items (``full_fits``)."""
 
 
 def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Table:
@@ -104,6 +106,14 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
     return table
 
 
+def full_fits(table: Table, width: int) -> bool:
+    """Whether a sheet's every item stays on one line within ``width`` columns. At 100
+    columns a six-player Canastone sheet folded "5 natural: 500" and "5+ canastas: 1000"
+    into two lines each (play-test), where the compact layout fits every item whole."""
+    console = Console(width=10_000, color_system=None)
+    return Measurement.get(console, console.options, table).maximum <= width
+
+
 def went_out_by(went: Any, info: TableInfo, alone: bool) -> str:
     """Who went out, after the bonus: the seat (or, in Looking and Down, the list of
     seats, which read "out +100 seat [0]", play-test); nothing where each plays alone,
@@ -142,6 +152,8 @@ def score_renderable(info: TableInfo, width: int = 0) -> Group:
         parts.append(Text("No deal has been scored yet.", style="dim"))
     else:
         game = screen_for(v.get("game"))
+        if width and not compact and game.compact_score_columns:
+            compact = not full_fits(score_table(info, game), width - 4)  # (padding, bar)
         parts.append(score_table(info, game, compact))
         short = compact and bool(game.compact_score_columns)
         parts.append(Text(game.compact_score_note if short else game.score_note, style="dim"))
@@ -374,7 +386,8 @@ class ConfirmDialog(ModalScreen[bool]):
 BOT_LEVEL_CHOICES: list[tuple[str, str]] = [
     ("basic", "basic: plays like a sensible club player"),
     ("random", "random: any legal move (for a quick game or a test)"),
-    ("search", "search: thinks ahead, a fifth of a second a move (the strongest)"),
+    # (each label one line in the dialog at 80 columns: a wrapped one lost its indent)
+    ("search", "search: the strongest, thinks a fifth of a second a move"),
 ]
 
 

@@ -26,3 +26,31 @@ async def test_long_names_wrap_the_words_and_keep_every_figure() -> None:
     for row in game.view(None)["score_sheet"][:1]:
         for item in row["teams"].values():
             assert f" {item['deal_score']} " in text, (item["deal_score"], text)
+
+
+async def test_a_wide_window_never_folds_an_item_of_the_sheet() -> None:
+    """At 100 columns a four-player Canastone sheet with seven canastas folded
+    "5 natural: 500" and "5+ canastas: 1000" onto two lines each (play-test); a sheet whose
+    full layout does not fit takes the compact one, where each item is one line."""
+    import re
+
+    import engine
+    from engine.bots import make_bot
+    from tests.tui.conftest import PLAYERS, shown
+
+    names = PLAYERS[:]
+    PLAYERS[:4] = ["pt3alice✓", "pt3bob✓", "pt3carol✓", "pt3dave✓"]
+    try:
+        game = engine.create_game("canastone", 4, 1, {"max_deals": 2})
+        bots = [make_bot("basic", s) for s in range(4)]
+        while game.phase != "deal_over":
+            seat = min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        text, _ = await shown(game, 1, (100, 30), keys=("s",))
+    finally:
+        PLAYERS[:] = names
+    sheet = text.split("Canastas:")[0]
+    assert "Total" in sheet and "Deal" in sheet, text
+    items = re.findall(r"\b(?:natural|mixed|nat|mix|canastas):?[ ]*(\S*)", sheet)
+    assert len(items) >= 7, text  # every canasta and the five-canasta bonus
+    assert all(re.fullmatch(r"-?\d+", figure) for figure in items), text
