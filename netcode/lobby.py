@@ -404,7 +404,7 @@ class Lobby:
         if name not in engine.GAMES:
             session.put(error_frame("unknown_game", f"There is no game called {name!r}."))
             return
-        refusal = self._table_cap(session.user_id)
+        refusal = self._table_cap(session.user_id, make_room=False)
         if refusal is not None:
             session.put(error_frame("too_many_tables", refusal))
             return
@@ -444,9 +444,11 @@ class Lobby:
             self._join(session, table, 0)
         self._lobby_changed()
 
-    def _table_cap(self, user_id: str) -> str | None:
+    def _table_cap(self, user_id: str, make_room: bool = True) -> str | None:
         """Why this person may not open another table now, or None (an empty table they
-        left gives way to the new one)."""
+        left gives way to the new one: forgotten here with ``make_room``, which is asked
+        only once nothing else can refuse the new table, as a refused request changes
+        nothing)."""
         limits = self.limits
         if len(self.tables) >= limits.max_tables:
             return (f"The room is full ({limits.max_tables} tables): join one, or wait for "
@@ -457,7 +459,8 @@ class Lobby:
         if len(mine) >= limits.tables_per_player and unused:
             # An empty table of theirs with nothing played gives way to the new one: left
             # behind, it kept them from opening another until it expired (play-test).
-            self._forget(min(unused, key=lambda t: t.id))
+            if make_room:
+                self._forget(min(unused, key=lambda t: t.id))
             return None
         if len(mine) >= limits.tables_per_player:
             mine = len(mine)

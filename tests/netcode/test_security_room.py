@@ -410,3 +410,22 @@ async def test_an_empty_table_its_creator_left_gives_way_to_their_next(
     client.send("create", game="hand_and_foot", seats=4)
     newest = (await client.wait_for("joined"))["table"]
     assert sorted(host.lobby.tables) == [*made[1:], newest]  # the oldest went
+
+
+async def test_a_refused_table_takes_no_empty_table_of_its_creator_with_it(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """An empty table its creator left gives way to their next one only when the next one
+    is made: a request refused for its options (a bad bot level, rules the engine
+    refuses) changes nothing, and the empty table was already gone."""
+    client = await connect("gil")
+    made = []
+    for _ in range(host.lobby.limits.tables_per_player):
+        client.send("create", game="hand_and_foot", seats=4)
+        made.append((await client.wait_for("joined"))["table"])
+        client.send("leave")
+        await client.wait_for("left")
+    client.send("create", game="hand_and_foot", seats=4, table={"bot_level": "genius"})
+    assert "bot_level must be one of" in (await client.wait_for("error"))["message"]
+    client.send("create", game="hand_and_foot", seats=3)
+    assert (await client.wait_for("error"))["code"] == "invalid"
+    assert sorted(host.lobby.tables) == made  # nothing went
