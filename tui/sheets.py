@@ -108,8 +108,8 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
 
 def full_fits(table: Table, width: int) -> bool:
     """Whether a sheet's every item stays on one line within ``width`` columns. At 100
-    columns a six-player Canastone sheet folded "5 natural: 500" and "5+ canastas: 1000"
-    into two lines each (play-test), where the compact layout fits every item whole."""
+    columns a four-player sheet with seven canastas folded "5 natural: 500" and
+    "5+ canastas: 1000" into two lines each (play-test); the compact layout fits them."""
     console = Console(width=10_000, color_system=None)
     return Measurement.get(console, console.options, table).maximum <= width
 
