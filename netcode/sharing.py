@@ -250,7 +250,8 @@ class AppScreen:
     def _guard(self, session: Session, frame: bytes, message: dict[str, Any]) -> bool:
         """A shared screen shows only the table's public stream; anything else sent to
         one of its sessions (its own business) goes to an App of that session's own."""
-        if not self.shared or self.share is None or _public(message, self.app.table_id):
+        if not self.shared or self.share is None or (
+                _public(message, self.app.table_id) and session.seat is None):
             return True
         viewer = next((v for v in self.viewers if v.session is session), None)
         if viewer is None:
@@ -304,8 +305,8 @@ class ScreenShare:
         if screen.retired or len(screen.viewers) != 1:
             return
         viewer = screen.viewers[0]
-        if viewer.since_split() < REJOIN_AFTER:
-            return
+        if viewer.since_split() < REJOIN_AFTER or viewer.session.seat is not None:
+            return  # (a seated player's screen is theirs alone, whatever it shows now)
         key = screen.share_key()
         if key is None:
             return
@@ -342,6 +343,12 @@ class ScreenShare:
         viewer.mark_split()
         viewer.screen = AppScreen(self, viewer, viewer.term_type, viewer.render,
                                   resume=resume, seen=seen)
+        session = viewer.session
+        if session.seat is not None and session.table is not None:
+            # A seated player's screen starts from the spectators' picture: their own
+            # view follows at once, not at the table's next move (play-test: a player
+            # asked to answer an offer saw "you: watching" and the table waited on him).
+            session.table.resend_view(session)
 
     def forget(self, screen: AppScreen) -> None:
         if screen.key is not None and self.groups.get(screen.key) is screen:

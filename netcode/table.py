@@ -343,6 +343,13 @@ class Table:
         self._queue.put_nowait(_Item("sync", member=member, said=self._said))
         self._presence_changed()
 
+    def resend_view(self, member: Member) -> None:
+        """This member's view again (a screen that may have shown another's view: a
+        seated player's screen split off a shared one, ``netcode/sharing.py``)."""
+        if member in self.watchers:
+            self._syncing.add(member)
+            self._queue.put_nowait(_Item("sync", member=member, said=self._said))
+
     def detach(self, member: Member) -> None:
         self._syncing.discard(member)
         if member in self.watchers:

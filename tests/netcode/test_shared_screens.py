@@ -337,3 +337,29 @@ async def test_no_app_survives_sharing_splitting_and_leaving(
             break
         await asyncio.sleep(0.1)
     assert left == 0, f"{left} finished Apps still alive"
+
+
+async def test_a_seated_player_never_shares_a_spectators_screen(
+        hosts: tuple[Host, Host]) -> None:
+    """Play-test: a seated player's terminal ended up on the spectators' shared App ("you:
+    watching", no hand), and the table waited for an answer he could not give. Whatever
+    brings a seated session onto a shared screen, its next frame gives it an App of its
+    own with its own view, and a seated session never joins a group."""
+    on = Room(hosts[0])
+    await on.open()
+    try:
+        _ann, bob = await on.watch("ann"), await on.watch("bob")
+        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        shared = handler(on.host, "ann").screen
+        table = on.host.lobby.tables[on.table]
+        session = handler(on.host, "bob").session
+        session.seat = table.watchers[session] = 1  # the host has him seated (simulated)
+        from netcode.protocol import error_frame
+
+        session.put(error_frame("note", "only for bob"))  # no move: no view of his own
+        await bob.wait_for(lambda t: "you: seat 1" in t)
+        assert handler(on.host, "bob").screen is not shared
+        assert handler(on.host, "ann").screen is shared
+        assert "you: watching" not in bob.text
+    finally:
+        on.close()
