@@ -566,6 +566,14 @@ class Table:
         if seat is None:
             member.put(error_frame("spectator", "Spectators cannot start the next deal."))
             return
+        if seat in self.covering:
+            # Here and saying so: a person whose clock ran out, still connected, plays
+            # their seat again (play-test: only a move made before the bot's, on their
+            # own turn, gave it back, and nothing said so).
+            self._uncover(seat)
+            await self._publish(events=None, actor=None)
+            if not self.between_deals or self.over:
+                return
         if not self.between_deals or self.over:
             member.put(error_frame("not_now", "There is no next deal to be ready for now."))
             return
@@ -714,8 +722,10 @@ class Table:
             extra["take_back"] = engine.may_take_back(self.game, seat) \
                 and len(self.game.log) - 1 not in self._covered_moves
         named = {p["seat"] for p in players if p["name"]}
-        if self.settings["clock"] and not self.game.over and wait is None \
-                and named & self.game.to_act:
+        thinking = named & self.game.to_act
+        if self.between_deals:  # people read the sheet untimed; a bot dealing on thinks
+            thinking = {s for s in thinking if self.occupants[s].user_id is None}
+        if self.settings["clock"] and not self.game.over and wait is None and thinking:
             # Only while someone is thinking: not a free seat's turn, nor a bot dealing
             # next that waits for people to be ready ("seat 1 thinking 0:08", "bot 1
             # thinking" after the deal, play-test).
@@ -795,8 +805,8 @@ class Table:
         move in the turn cancelled this, and a person who had drawn was never timed out
         though the clock said "time is up", play-test.) A new turn cancels the timer."""
         self._time_up = None
-        if self.over:
-            return
+        if self.over or self.between_deals:
+            return  # (between deals people read the sheet: nobody's seat goes to a bot)
         # The clock times people: a free seat has nobody to time (the clock starts when
         # someone sits), and a bot, covering or not, keeps the table's pace ("Time is up
         # for bot 1." was said at a table whose bots were paced slower than its clock).
@@ -870,6 +880,8 @@ class Table:
         loop = asyncio.get_running_loop()
         for seat, occ in enumerate(self.occupants):
             away = occ.user_id is not None and occ.user_id not in present
+            if away:
+                self._stalled.discard(seat)  # timed out, then gone: coming back ends it
             if not away:
                 if seat not in self._stalled:
                     self._uncover(seat)

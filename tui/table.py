@@ -487,6 +487,9 @@ class TableScreen(Screen[None]):
 
     def _prompt(self, info: TableInfo) -> None:
         text, style = prompt_text(info, self.game)
+        if self._covered_for_me():
+            text, style = ("A bot plays your seat (your time ran out): press a game key "
+                           "such as d to play it again.", "bold yellow")
         self.query_one("#prompt", TextLines).show((text, style), lambda: Text(text, style))
 
     def _hand(self, info: TableInfo) -> None:
@@ -799,6 +802,11 @@ class TableScreen(Screen[None]):
             # together may be, or may go with a pile take (CN-P10). Refused, the groups
             # ran together into one meld that the engine refused for the wrong reason.
             self.action_group()
+            return
+        if not legal and self._covered_for_me():
+            # A bot plays this seat since the clock ran out: a game key takes it back.
+            self._send_request({"t": "ready"})
+            self.note("You play your seat again: the bot stops.")
             return
         if not legal:
             view = (self.message or {}).get("view") or {}
@@ -1398,6 +1406,13 @@ class TableScreen(Screen[None]):
     def action_take_back(self) -> None:
         """Undo your last meld or lay-off of this turn (a table option; the engine judges)."""
         self._send_request({"t": "take_back"})
+
+    def _covered_for_me(self) -> bool:
+        """Whether a bot plays this player's own seat (their clock ran out)."""
+        message = self.message or {}
+        seat = message.get("seat")
+        return seat is not None and any(p.get("seat") == seat and p.get("covered_by")
+                                        for p in message.get("players") or [])
 
     def _send_request(self, message: dict[str, Any]) -> None:
         self.error = None

@@ -159,3 +159,42 @@ async def test_the_clock_times_the_whole_turn_a_draw_does_not_start_it_again(
     said = await ann.wait_for("chat", lambda m: m["text"].startswith("Time is up"), timeout=5)
     assert said["text"] == "Time is up for ann."
     assert 0 in table.covering
+
+
+async def test_a_timed_out_player_takes_the_seat_back_by_saying_so(
+        host: Host, connect: Any) -> None:
+    """Play-test: a connected player whose clock ran out got the seat back only by a move
+    made on their own turn before the covering bot's; between turns every key was
+    refused on the screen and nothing was sent. `ready` (what the screen sends for a
+    game key while a bot plays the seat) gives it back at once, mid-deal too."""
+    ann, table = await clocked_table(host, connect, 1500)
+    await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=20)
+    ann.send("ready")
+    await ann.wait_for("chat", lambda m: "is back and plays" in m["text"], timeout=10)
+    assert 0 not in table.covering
+
+
+async def test_a_timed_out_player_who_reconnects_has_the_seat_back(
+        host: Host, connect: Any) -> None:
+    """Timed out, then gone and back: coming back gives the seat back, as for anyone
+    away (play-test: reconnecting left the bot playing for them to the game's end)."""
+    ann = await connect("ann")
+    code = (await ann.wait_for("welcome"))["code"]
+    ann.send("create", game="hand_and_foot", seats=4, seed=4,
+             table={"clock": True, "clock_limit": 1, "absent": "bot", "bot_pace_ms": 1500})
+    table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=20)
+    ann.close()
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if table.covering.get(0) and not table._present_users():
+            break
+    back = await connect(f"ann+{code}")
+    await back.wait_for("view", timeout=10)
+    for _ in range(100):
+        if 0 not in table.covering:
+            break
+        await asyncio.sleep(0.05)
+    assert 0 not in table.covering

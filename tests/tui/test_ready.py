@@ -85,3 +85,27 @@ async def test_where_the_host_does_not_wait_nobody_is_said_to_be_waited_for() ->
         text = screen_text(pilot.app)
         assert f"bot {dealer} deals next" in text, text
         assert "ready" not in text.lower(), text
+
+
+async def test_a_game_key_takes_the_seat_back_from_the_bot_that_covers_it() -> None:
+    """Play-test: a player whose clock ran out, still at the screen, had every key refused
+    ("Nothing to do now: waiting for pb_ann") while a bot played the seat to the game's
+    end. The prompt says how to play the seat again, and a game key sends ``ready``."""
+    import engine
+    from tests.tui.conftest import FakeLink, joined_with, screen_text, view_message
+    from tui.app import make_app
+
+    game = engine.create_game("hand_and_foot", 4, 1, None)
+    seat = next(s for s in range(4) if s not in game.to_act)
+    message = view_message(game, seat)
+    for player in message["players"]:
+        if player["seat"] == seat:
+            player["covered_by"] = "basic"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await joined_with(pilot, link, message)
+        assert "A bot plays your seat (your time ran out)" in screen_text(pilot.app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert {"t": "ready"} in link.sent
+        assert "You play your seat again" in screen_text(pilot.app)
