@@ -684,7 +684,13 @@ class Table:
         self._bots.clear()
         self._cover_bots.clear()
         self.covered.clear()
-        await self._publish(events=[{"type": "new_game", "round": self.round}], actor=None)
+        # The last moves a newcomer is shown are this game's: the ones of the game before
+        # came back to a player reconnecting after play again, naming melds by ids the new
+        # game gave to others (play-test). The lines said before go with that game.
+        self._recent.clear()
+        self._chat.clear()
+        await self._publish(events=[{"type": "new_game", "round": self.round},
+                                    *self.game.events], actor=None)
 
     # worker-thread side: only ever called from this table's task via to_thread
     def _apply_and_log(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:

@@ -140,3 +140,31 @@ async def test_someone_at_a_table_is_not_sent_lobby_listings(host, connect) -> N
     ann.send("leave")
     back = await ann.wait_for("lobby", lambda m: True)
     assert {p["name"] for p in back["people"]} == {"ann", "bob", "cy", "dee"}
+
+
+async def test_after_play_again_a_newcomer_is_shown_the_new_games_moves(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: reconnecting after play again, a player's log held the game before's last
+    moves ("Game over: pb_bob wins.", lay-offs onto melds the new game had given other
+    ids) and none of the new game's."""
+    owner = await connect("olga")
+    owner.send("create", game="hand_and_foot", seats=4, options={"deals": 1}, seed=3)
+    table = (await owner.wait_for("joined"))["table"]
+    for seat in (1, 2, 3):
+        owner.send("add_bot", seat=seat)
+    owner.send("leave")
+    await owner.wait_for("left")
+    owner.send("watch", table=table)
+    await owner.wait_for("joined", lambda m: m["role"] == "spectator")
+    owner.send("add_bot", seat=0)
+    await owner.wait_for("view", lambda m: m["over"], timeout=120)
+    owner.send("chat", text="well played")
+    await owner.wait_for("chat")
+    owner.send("again")
+    await owner.wait_for("view", lambda m: m["round"] == 2)
+    late = await connect("lena")
+    late.send("watch", table=table)
+    recent = (await late.wait_for("view", lambda m: "recent" in m))["recent"]
+    assert recent[0]["events"][0]["type"] == "new_game", recent[0]
+    assert recent[0]["events"][1:], "the new deal's opening events"
+    kinds = [e.get("type") for item in recent for e in item.get("events") or []]
+    assert "game_over" not in kinds and not any("chat" in item for item in recent)
