@@ -715,7 +715,8 @@ class Table:
     def _view_frame(self, seat: int | None, players: list[dict[str, Any]],
                     recent: list[dict[str, Any]] | None = None,
                     wait: list[int] | None = None) -> bytes:
-        extra: dict[str, Any] = {"recent": recent} if recent else {}
+        # (`recent` even when empty: a screen logs the moves told to it once it has it)
+        extra: dict[str, Any] = {"recent": recent} if recent is not None else {}
         if wait is not None:
             extra["ready_wait"] = wait
         if seat is None and self._open_hands:

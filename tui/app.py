@@ -123,6 +123,10 @@ class MeldhallApp(App[int]):
         self.lobby_message: dict[str, Any] | None = None
         self.table_message: dict[str, Any] | None = None
         self.table_id: int | None = None
+        self.recent_logged = False
+        """Whether this table's last moves (a view's ``recent``) are in the log: the
+        host sends them once, in the first view it makes for this screen; moves told
+        before that one are among them."""
         self.table_screen: TableScreen | None = None
         self.log_lines: list[Text] = []
         self._base_colour: ColorSystem | None = None
@@ -176,6 +180,7 @@ class MeldhallApp(App[int]):
             self._enter_table(resume.table_id)
             self.table_message = resume.table_message
             self.log_lines = list(resume.log_lines)
+            self.recent_logged = True
             assert self.table_screen is not None
             self.table_screen.last_discard = resume.last_discard
         for payload in resume.pending:
@@ -233,16 +238,19 @@ class MeldhallApp(App[int]):
             self._enter_table(payload.get("table"))
         elif tag == "view":
             self._enter_table(payload.get("table"))
-            first = self.table_message is None
             self.table_message = payload
             assert self.table_screen is not None
             self.table_screen.show(payload)
             recent = payload.get("recent")
-            if first and isinstance(recent, list):
+            if not self.recent_logged and isinstance(recent, list):
+                # (Not always the first view: a move made while this screen arrived sends
+                # its view first, and the log came back with a few lines, play-test.)
+                self.recent_logged = True
                 self._log_recent([i for i in recent if isinstance(i, dict)])
             self.note_watching()
         elif tag == "events":
-            self._logged_events(payload.get("events", []))
+            if self.recent_logged:  # (before, the moves come again in the view's `recent`)
+                self._logged_events(payload.get("events", []))
         elif tag == "chat":
             if payload.get("lobby"):  # the lobby's chat (a table's names the table)
                 self.lobby_screen.chat(payload)
@@ -280,6 +288,7 @@ class MeldhallApp(App[int]):
             self.table_id = table_id
             self.log_lines = []
             self.table_message = None
+            self.recent_logged = False
             if self.table_screen is not None:
                 self._leave_table(keep_id=True)
         if self.table_screen is None:

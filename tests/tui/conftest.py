@@ -168,7 +168,7 @@ async def at_table(pilot: Any, link: FakeLink, game: Any, seat: int | None, **kw
     link.push(lobby_message())
     link.push({"t": "joined", "table": 3, "seat": seat, "game": "hand_and_foot", "seats": 4,
                "role": "player" if seat is not None else "spectator"})
-    link.push(view_message(game, seat, **kw))
+    link.push({"recent": [], **view_message(game, seat, **kw)})  # (see `joined_with`)
     await pilot.pause()
     assert isinstance(pilot.app.screen, TableScreen)
 
@@ -181,7 +181,8 @@ async def joined_with(pilot: Any, link: FakeLink, message: dict[str, Any]) -> No
     link.push({"t": "joined", "table": message["table"], "seat": seat,
                "game": message["view"]["game"], "seats": len(message["players"]),
                "role": "spectator" if seat is None else "player"})
-    link.push(message)
+    # The host's first view at a table carries its last moves (none here, unless given).
+    link.push({"recent": [], **message})
     await pilot.pause()
 
 

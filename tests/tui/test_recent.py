@@ -121,3 +121,28 @@ async def test_chat_in_the_first_view_sits_among_the_moves_it_came_between() -> 
     before = sum(len(item["events"]) for item in recent[:2])  # (a long line may wrap)
     after = sum(len(item["events"]) for item in recent[2:])
     assert at >= before and len(said) - at - 1 >= after, said
+
+
+async def test_a_move_made_while_the_screen_arrived_does_not_cost_the_log_its_moves() -> None:
+    """Play-test: back mid-deal, a player's log held about seven lines, naming seats
+    ("seat 1 discarded 3♣"), not people: a move made while the screen arrived sent its
+    events and view before the first view with the last moves, and that view's moves were
+    dropped as not the first. The moves come from the view that carries them, once."""
+    from tui.app import make_app
+
+    game, recent = played(12)
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 5, "seat": 1, "game": game.name, "seats": 4,
+                   "role": "player"})
+        link.push({"t": "events", "table": 5, "seq": recent[-1]["seq"],
+                   "seat": recent[-1]["seat"], "events": recent[-1]["events"]})
+        link.push(seated_view(game, 1))  # the live move's view: no `recent`
+        link.push({**seated_view(game, 1), "recent": recent})
+        await pilot.pause()
+        log = log_column(screen_text(app))
+    assert not any(line.startswith("seat ") for line in log), log
+    assert len(log) >= 12, log
+    assert len(log) == len(set(log)) or log.count(log[-1]) == 1, log  # the last move once

@@ -58,7 +58,7 @@ def run(link: FakeLink, name: str) -> Any:
         game, seat, keys = scenario(name)
         link.push({"t": "joined", "table": 3, "seat": seat, "game": "hand_and_foot",
                    "seats": 4, "role": "player" if seat is not None else "spectator"})
-        link.push(view_message(game, seat, bots=(3,), away=(2,)))
+        link.push({"recent": [], **view_message(game, seat, bots=(3,), away=(2,))})
         link.push({"t": "events", "table": 3, "seq": 12, "seat": 1, "events": EVENTS})
         link.push({"t": "chat", "table": 3, "name": "ann", "text": "nice take!"})
         await pilot.pause()
