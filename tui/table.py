@@ -1147,15 +1147,37 @@ class TableScreen(Screen[None]):
         action: dict[str, Any] = {"type": "lay_off", "meld": meld, "cards": cards}
         said = {i: self.declared[i] for i in cards if i in self.declared}
         if not said:  # the listing's place for a lone wild card on this sequence
+            places = []
             for t in self.legal_kinds().get("lay_off", {}).get("targets") or []:
-                if t.get("meld") == meld and "as" in t and t.get("cards") == cards:
-                    said = dict(t["as"])
+                if t.get("meld") == meld and "as" in t and t.get("cards") == cards \
+                        and dict(t["as"]) not in places:
+                    places.append(dict(t["as"]))
+            if len(places) > 1:
+                # Its place is for good (SK-M6): the first listed one was taken unasked,
+                # where a new meld's wild card is asked about (play-test).
+                self._ask_place(places)
+                return
+            said = places[0] if places else {}
         if said:
             action["as"] = said
         self._send(action)
         # The meld was chosen for this lay-off: kept, the next l went there whatever was
         # selected (its meld cut from an 80x24 panel, the player could not see why).
         self.target = None
+
+    def _ask_place(self, places: list[dict[Any, str]]) -> None:
+        """Which card a wild card laid off onto a sequence stands for, where it fits at
+        either end: the player says it by typing the wild card's code with ``=``."""
+        look = self.info.look if self.info is not None else CardLook()
+        faces = {c["id"]: c["code"] for c in self.query_one(HandView).cards}
+        wild = next(iter(places[0]))
+        code = faces.get(int(wild), "")
+        said = " or ".join(card_label(p[wild], look) for p in places)
+        example = f"{code.lower()}={places[0][wild].lower()}" if code else "2c=5d"
+        if example[0].isalpha():
+            example = "/" + example  # (a face card's code starts with /)
+        self.note(f"Say which card the wild card stands for: {said}. Esc, then type it "
+                  f"with = (like {example}) and press l.")
 
     def _rank_meld(self, cards: list[int]) -> int | None:
         """Your side's meld of the cards' rank (their naturals'; wild cards alone: the

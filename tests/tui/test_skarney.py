@@ -394,3 +394,32 @@ stock: 30""", seats=3)
     melds = re.findall(r"#(\d+)", text)
     assert "+3 more (M lists every meld)" in text, text
     assert sorted(map(int, set(melds))) == list(range(1, 13)), text  # #13-#15 counted
+
+
+async def test_SK_M6_a_wild_laid_off_where_it_fits_either_end_is_asked_about() -> None:
+    """Play-test: a 2♣ laid off onto 6♦ 7♦ 8♦ 9♦ went on as 10♦ unasked, where a 5♦ fitted
+    too and the place is for good (SK-M6). Where the listing has several places, the
+    player is asked; typed with its card, the lay-off goes as said."""
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 2C 4S KH
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.0: 3H 3S 3C | 6D 7D 8D 9D
+melds.1: QH QC QD
+stock: 30""")
+    seq = next(m["id"] for m in game.view(0)["melds"] if m["kind"] == "sequence")
+    places = [t for t in next(e for e in game.view(0)["legal"] if e["type"] == "lay_off")
+              ["targets"] if t["meld"] == seq and "as" in t]
+    assert len(places) > 1, places
+    text, sent = await shown(game, 0, (80, 24), keys=("t", "t", "2", "c", "enter", "l"))
+    assert sent == [], sent
+    assert "Say which card the wild card stands for: 5♦ or 10♦" in text \
+        or "Say which card the wild card stands for: 10♦ or 5♦" in text, text
+    text, sent = await shown(game, 0, (80, 24),
+                             keys=("t", "t", "2", "c", "equals_sign", "5", "d", "enter", "l"))
+    wild = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "2C")
+    assert sent and sent[-1]["as"] == {wild: "5D"}, (sent, text)
+    game.check(0, sent[-1])
