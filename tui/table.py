@@ -343,7 +343,9 @@ class TableScreen(Screen[None]):
     def _top(self, info: TableInfo) -> None:
         v, m = info.view, info.message
         you = "watching" if info.seat is None else f"seat {info.seat} ({info.name(info.seat)})"
-        deals = f"/{v['deals']}" if v.get("deals") else ""
+        # (a game that ends after a number of deals by option names it either way)
+        last = v.get("deals") or v.get("max_deals")
+        deals = f"/{last}" if last else ""
         width = self.size.width
         data = (v.get("title"), m.get("table"), v.get("deal_number"), deals, v.get("phase"),
                 you, m.get("over"), width)
@@ -1053,7 +1055,7 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(ConfirmDialog(
             f"Take the pile with {what or 'the cards it needs'}? No card is selected: "
-            "these are the first way the pile can be taken. (To choose, select the "
+            "this is the first way the pile can be taken. (To choose, select the "
             "cards, then p.)"), answered)
 
     def action_meld(self) -> None:

@@ -857,3 +857,14 @@ async def test_a_teams_long_names_are_one_a_line_on_the_full_score_sheet() -> No
     for name in names:  # no name cut after a "+" (its rest folded to the next line)
         for cut in range(1, len(name)):
             assert not re.search(rf"\+{re.escape(name[:cut])}(\s|$)", text, re.M), (name, text)
+
+
+async def test_CN_O_max_deals_the_top_line_counts_the_deals() -> None:
+    """Play-test: with `max_deals` set the score sheet said "deal 1 of 2" and the top line
+    only "deal 1"."""
+    import engine
+    from tests.tui.conftest import shown
+
+    game = engine.create_game("canastone", 4, 1, {"max_deals": 2})
+    text, _ = await shown(game, 0, (80, 24))
+    assert "deal 1/2" in text.splitlines()[0], text
