@@ -13,6 +13,7 @@ import asyncio
 import gc
 import logging
 import struct
+from typing import Any
 
 import asyncssh
 import msgpack
@@ -396,17 +397,23 @@ async def test_a_hand_seen_before_the_first_move_cannot_be_carried_to_another_se
     assert (await bea.wait_for("joined"))["seat"] == 1
 
 
-async def test_an_empty_table_its_creator_left_gives_way_to_their_next(
-        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
-    """Play-test: tables their creator had sat at and left, nobody else there and nothing
-    played, counted against them until they expired: "You already have 3 open tables"."""
-    client = await connect("flo")
+async def tables_made_and_left(host: Host, client: Any) -> list[int]:
+    """As many tables as one person may have open, each made and left at once."""
     made = []
     for _ in range(host.lobby.limits.tables_per_player):
         client.send("create", game="hand_and_foot", seats=4)
         made.append((await client.wait_for("joined"))["table"])
         client.send("leave")
         await client.wait_for("left")
+    return made
+
+
+async def test_an_empty_table_its_creator_left_gives_way_to_their_next(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: tables their creator had sat at and left, nobody else there and nothing
+    played, counted against them until they expired: "You already have 3 open tables"."""
+    client = await connect("flo")
+    made = await tables_made_and_left(host, client)
     client.send("create", game="hand_and_foot", seats=4)
     newest = (await client.wait_for("joined"))["table"]
     assert sorted(host.lobby.tables) == [*made[1:], newest]  # the oldest went
@@ -418,12 +425,7 @@ async def test_a_refused_table_takes_no_empty_table_of_its_creator_with_it(
     is made: a request refused for its options (a bad bot level, rules the engine
     refuses) changes nothing, and the empty table was already gone."""
     client = await connect("gil")
-    made = []
-    for _ in range(host.lobby.limits.tables_per_player):
-        client.send("create", game="hand_and_foot", seats=4)
-        made.append((await client.wait_for("joined"))["table"])
-        client.send("leave")
-        await client.wait_for("left")
+    made = await tables_made_and_left(host, client)
     client.send("create", game="hand_and_foot", seats=4, table={"bot_level": "genius"})
     assert "bot_level must be one of" in (await client.wait_for("error"))["message"]
     client.send("create", game="hand_and_foot", seats=3)
