@@ -2,9 +2,10 @@
 
 A record is the game's log with what replays it (game, seats, options, seed) and what a
 reader wants at a glance (players, every deal's score-sheet row, totals, winners). Its
-text form tells the game deal by deal: each hand as dealt, then every action in the
-words of the table's log. A record holds the seed and every hidden card, so one is made
-only once the game is over; until then it would tell a player every other hand.
+text form tells the game deal by deal: each hand at the deal's start (red threes
+placed), then every action in the words of the table's log. A record holds the seed
+and every hidden card, so one is made only once the game is over; until then it would
+tell a player every other hand.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def _codes(cards: Sequence[dict[str, Any]]) -> str:
 
 
 def text_record(record: dict[str, Any]) -> str:
-    """The game told deal by deal: the hands as dealt, every action, every score."""
+    """The game told deal by deal: the hands at each deal's start, every action, every score."""
     game = engine.create_game(record["game"], record["seats"], seed_of(record),
                               record["options"])
     screen = screen_for(record["game"])
