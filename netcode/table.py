@@ -182,9 +182,9 @@ class Table:
         self.round = round_no
         self.creator = creator
         self.creator_left = False
+        """Its creator went back to the lobby from it (`Lobby._table_cap`)."""
         self.has_finished = False
         """A game of an earlier round was played to the end (`Store.last_finished`)."""
-        """Its creator went back to the lobby from it (`Lobby._table_cap`)."""
         self.settings = {**TABLE_SETTINGS, **(settings or {})}
         self.occupants = [Occupant() for _ in range(seats)]
         self.played = [Occupant() for _ in range(seats)]
@@ -339,13 +339,13 @@ class Table:
         """Start sending this member frames; its first view comes from the table task."""
         self.watchers[member] = seat
         self.idle_since = None
-        self._syncing.add(member)
-        self._queue.put_nowait(_Item("sync", member=member, said=self._said))
+        self.resend_view(member)
         self._presence_changed()
 
     def resend_view(self, member: Member) -> None:
-        """This member's view again (a screen that may have shown another's view: a
-        seated player's screen split off a shared one, ``netcode/sharing.py``)."""
+        """This member's view with the table's last moves (its first at the table, or
+        again for a screen that may have shown another's view: a seated player's screen
+        split off a shared one, ``netcode/sharing.py``)."""
         if member in self.watchers:
             self._syncing.add(member)
             self._queue.put_nowait(_Item("sync", member=member, said=self._said))
@@ -566,16 +566,17 @@ class Table:
         if seat is None:
             member.put(error_frame("spectator", "Spectators cannot start the next deal."))
             return
-        if seat in self.covering:
+        back = seat in self.covering
+        if back:
             # Here and saying so: a person whose clock ran out, still connected, plays
             # their seat again (play-test: only a move made before the bot's, on their
             # own turn, gave it back, and nothing said so).
             self._uncover(seat)
             await self._publish(events=None, actor=None)
-            if not self.between_deals or self.over:
-                return
         if not self.between_deals or self.over:
-            member.put(error_frame("not_now", "There is no next deal to be ready for now."))
+            if not back:
+                member.put(error_frame("not_now",
+                                       "There is no next deal to be ready for now."))
             return
         if seat in self._ready:
             return
@@ -887,12 +888,11 @@ class Table:
         loop = asyncio.get_running_loop()
         for seat, occ in enumerate(self.occupants):
             away = occ.user_id is not None and occ.user_id not in present
-            if away:
-                self._stalled.discard(seat)  # timed out, then gone: coming back ends it
             if not away:
                 if seat not in self._stalled:
                     self._uncover(seat)
                 continue
+            self._stalled.discard(seat)  # timed out, then gone: coming back ends it
             if (self.settings["absent"] == "bot" and seat not in self.covering
                     and seat not in self._absence and not self.over):
                 self._absence[seat] = loop.call_later(

@@ -1020,7 +1020,7 @@ class TableScreen(Screen[None]):
             # The listing's way with just these cards, where it has one: it knows where
             # they go (a pair of 6s onto the side's unfinished 6s, HF-M6, where the bare
             # take made a second meld of them and was refused, play-test).
-            faces = {c["id"]: c["code"] for c in self.query_one(HandView).cards}
+            faces = self.query_one(HandView).faces
 
             def ranks(ids: list[int]) -> list[str]:
                 return sorted(rank_of(faces.get(i, "?")) for i in ids)
@@ -1038,7 +1038,7 @@ class TableScreen(Screen[None]):
         of a player's 2s unasked, and could not be taken back (play-test)."""
         hand = self.query_one(HandView)
         look = self.info.look if self.info is not None else hand.look
-        faces = {c["id"]: c["code"] for c in hand.cards}
+        faces = hand.faces
 
         def named(ids: Any) -> str:
             return " ".join(card_label(faces[i], look) for i in ids
@@ -1171,7 +1171,7 @@ class TableScreen(Screen[None]):
         """Which card a wild card laid off onto a sequence stands for, where it fits at
         either end: the player says it by typing the wild card's code with ``=``."""
         look = self.info.look if self.info is not None else CardLook()
-        faces = {c["id"]: c["code"] for c in self.query_one(HandView).cards}
+        faces = self.query_one(HandView).faces
         wild = next(iter(places[0]))
         code = faces.get(int(wild), "")
         said = " or ".join(card_label(p[wild], look) for p in places)

@@ -67,6 +67,11 @@ class HandView(Widget, can_focus=True):
         self._key: Hashable = None
 
     @property
+    def faces(self) -> dict[int, str]:
+        """Each card's code by its id."""
+        return {c["id"]: c["code"] for c in self.cards}
+
+    @property
     def shown(self) -> list[dict[str, Any]]:
         return [c for c in self.cards if c["id"] not in self.hidden]
 
