@@ -86,9 +86,15 @@ class LocalLink:
 
     def send(self, message: dict[str, Any]) -> None:
         """From the App: only a screen of one session's own ever sends (sharing ends
-        with any input), so the first session is the sender."""
-        session = next(iter(self.sessions), None)
-        if session is None or session.closed:
+        with any input). A screen shown to several sessions speaks for none of them:
+        what it would send is dropped rather than sent in the name of whichever
+        session happens to be first."""
+        if len(self.sessions) != 1:
+            if self.sessions:
+                log.warning("a shared screen tried to send %r: dropped", message.get("t"))
+            return
+        session = next(iter(self.sessions))
+        if session.closed:
             return
         fields = {k: v for k, v in message.items() if k != "t"}
         try:

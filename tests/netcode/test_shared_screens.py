@@ -363,3 +363,28 @@ async def test_a_seated_player_never_shares_a_spectators_screen(
         assert "you: watching" not in bob.text
     finally:
         on.close()
+
+
+async def test_a_shared_screen_sends_nothing_in_anyones_name(
+        hosts: tuple[Host, Host]) -> None:
+    """A shared App has no one's identity: if it ever sent a request (every key splits a
+    viewer off first, so none should), it would have gone out as whichever session was
+    first on its link. It is dropped instead, and the table and the lobby are as they
+    were."""
+    on = Room(hosts[0])
+    await on.open()
+    try:
+        await on.watch("ann")
+        await on.watch("bob")
+        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        shared = handler(on.host, "ann").screen
+        tables = len(on.host.lobby.tables)
+        shared.link.send({"t": "leave"})
+        shared.link.send({"t": "new", "game": "hand_and_foot", "seats": 4})
+        await asyncio.sleep(0.3)
+        assert len(on.host.lobby.tables) == tables
+        for name in ("ann", "bob"):
+            assert handler(on.host, name).session.table is on.host.lobby.tables[on.table]
+            assert handler(on.host, name).screen is shared
+    finally:
+        on.close()
