@@ -388,3 +388,53 @@ async def test_a_shared_screen_sends_nothing_in_anyones_name(
             assert handler(on.host, name).screen is shared
     finally:
         on.close()
+
+
+async def test_a_seated_session_splits_off_even_on_a_public_frame(
+        hosts: tuple[Host, Host]) -> None:
+    """The table's chat is the same for everyone, so a spectator on a shared screen takes
+    it there; a seated one does not: whatever its next frame is, it gets an App of its own
+    showing its seat (the guard asks the host's seat, not the message)."""
+    from netcode.protocol import server_frame
+
+    on = Room(hosts[0])
+    await on.open()
+    try:
+        ann, bob = await on.watch("ann"), await on.watch("bob")
+        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        shared = handler(on.host, "ann").screen
+        table = on.host.lobby.tables[on.table]
+        session = handler(on.host, "bob").session
+        session.seat = table.watchers[session] = 1  # the host has him seated (simulated)
+        session.put(server_frame("chat", table=on.table, name="cy", text="hello bob"))
+        await bob.wait_for(lambda t: "you: seat 1" in t)
+        assert handler(on.host, "bob").screen is not shared
+        assert handler(on.host, "ann").screen is shared
+        assert "hello bob" not in ann.text  # (it was sent to bob alone)
+    finally:
+        on.close()
+
+
+async def test_a_seated_players_screen_is_never_joined_to_a_group(
+        hosts: tuple[Host, Host]) -> None:
+    """Even when a seated player's App says it shows the plain watching screen, the host
+    keeps that player's terminal on an App of its own."""
+    on = Room(hosts[0])
+    await on.open()
+    try:
+        await on.watch("ann")
+        await on.watch("bob")
+        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
+        await on.watch("cy")
+        await until(lambda: handler(on.host, "cy").screen is handler(on.host, "ann").screen)
+        cy = handler(on.host, "cy")
+        cy.screen.share.split(cy)  # cy on an App of its own, as after a key press
+        cy._split_at = -1e9  # (long enough ago to share again)
+        own = cy.screen
+        table = on.host.lobby.tables[on.table]
+        cy.session.seat = table.watchers[cy.session] = 1  # the host has cy seated (simulated)
+        await until(lambda: own.app is not None and own.app.plain_watching())
+        own.share.watching(own)
+        assert cy.screen is own and own.viewers == [cy] and not own.shared
+    finally:
+        on.close()
