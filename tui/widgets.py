@@ -637,6 +637,10 @@ class ChatLine(Input):
         event.stop()
         if room and line:
             self.replace(line[:room], start, end)
+        note = getattr(self.screen, "note", None)  # (the screen's status line)
+        if len(line) > room and note is not None:  # (cut without a word, play-test)
+            note(f"A chat line holds {self.max_length} characters: the last "
+                 f"{len(line) - room} of the paste were left out.")
 
 
 def chat_paste(text: str) -> str:

@@ -47,6 +47,7 @@ async def test_a_long_paste_into_the_lobby_chat_keeps_what_fits() -> None:
         line = pilot.app.screen.query_one("#lobbysay")
         line.post_message(events.Paste("first line\nsecond " + "x" * 400))
         await pilot.pause()
+        assert "A chat line holds 200 characters" in screen_text(pilot.app)
         await pilot.press("enter")
         await pilot.pause()
     sent = link.sent[-1]

@@ -179,6 +179,7 @@ async def test_a_long_paste_into_chat_keeps_what_fits() -> None:
         pilot.app.post_message(events.Paste("hello " * 100))  # 600 characters
         await pilot.pause()
         assert len(chat.value) == chat.max_length and chat.value.startswith("hello hello")
+        assert "the last 400 of the paste were left out" in screen_text(pilot.app)
         chat.value = "hi "
         chat.cursor_position = 3
         pilot.app.post_message(events.Paste("there"))
