@@ -29,6 +29,7 @@ from netcode.table import (
     ABSENT_POLICIES,
     BOT_LEVELS,
     TABLE_SETTINGS,
+    TABLE_SETTINGS_CHOICES,
     TABLE_SETTINGS_HELP,
     Occupant,
     Table,
@@ -229,6 +230,7 @@ class Lobby:
         people = self.people()
         return server_frame("lobby", tables=tables, games=games, bots=list(BOT_KINDS),
                             table_options=TABLE_SETTINGS, table_option_help=TABLE_SETTINGS_HELP,
+                            table_option_choices=TABLE_SETTINGS_CHOICES,
                             page=page, pages=pages, total=len(ordered),
                             people=people[:self.limits.people_shown],
                             people_total=len(people))

@@ -97,6 +97,10 @@ TABLE_SETTINGS: dict[str, Any] = {"clock": False, "clock_limit": 0, "take_back":
 BOT_LEVELS = ("basic", "random", "search")
 """The bot levels a table offers (``engine.bots.make_bot`` kinds), the default first."""
 ABSENT_POLICIES = ("wait", "bot")
+TABLE_SETTINGS_CHOICES: dict[str, list[str]] = {"bot_level": list(BOT_LEVELS),
+                                                "absent": list(ABSENT_POLICIES)}
+"""The table options that take one of a few words, and those words (the form names them
+when a person types another: "at most 8 characters" said nothing useful, play-test)."""
 TABLE_SETTINGS_HELP: dict[str, str] = {
     "clock": "Show everyone how long the player on turn has been thinking.",
     "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "

@@ -377,7 +377,8 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(CreateScreen(games, self.lobby.get("table_options"),
                                           self.lobby.get("table_option_help"), values,
-                                          error), done)
+                                          error, self.lobby.get("table_option_choices")),
+                             done)
 
     def created(self) -> None:
         """The host seated us at a table: the form's values are done with."""
@@ -473,12 +474,16 @@ class FieldError(ValueError):
     """A form field whose text cannot go to the host as typed; says which and why."""
 
 
-def table_value(name: str, text: str, default: Any) -> Any:
+def table_value(name: str, text: str, default: Any, choices: list[str] | None = None) -> Any:
     """The typed text of table option `name` as the value the host's schema takes, or
     FieldError naming the field as the form shows it. An option the host adds later is
-    checked by its default's type."""
+    checked by its default's type; one the host gives `choices` for, against them."""
     kind, lo, hi = TABLE_FIELDS.get(name, (type(default), -WIRE_INT, WIRE_INT))
     label, word = option_label(name), text.strip().lower()
+    if choices and isinstance(choices, list):
+        if word not in choices:
+            raise FieldError(f"{label} must be one of {', '.join(map(str, choices))}.")
+        return word
     if kind is bool:
         if word in ("true", "yes", "on"):
             return True
@@ -531,7 +536,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
     def __init__(self, games: list[dict[str, Any]],
                  table_options: dict[str, Any] | None = None,
                  table_help: dict[str, str] | None = None,
-                 values: dict[str, Any] | None = None, error: str = "") -> None:
+                 values: dict[str, Any] | None = None, error: str = "",
+                 table_choices: dict[str, list[str]] | None = None) -> None:
         super().__init__()
         self.games = games
         self.values = values or {}
@@ -540,6 +546,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         self.table_options = dict(table_options or {})
         """The host's options for the table itself (the turn clock), beside the game's."""
         self.table_help = dict(table_help or {})
+        self.table_choices = dict(table_choices or {})
+        """The words a table option may be, where the host lists them (`absent`: wait, bot)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -643,7 +651,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             text = values["table"][name] = self.query_one(f"#table-{name}", Input).value
             if text != option_text(default):
                 try:
-                    table[name] = table_value(name, text, default)
+                    table[name] = table_value(name, text, default,
+                                              self.table_choices.get(name))
                 except FieldError as exc:
                     self.refuse(f"#table-{name}", str(exc))
                     return

@@ -449,10 +449,11 @@ async def test_the_keys_line_says_how_to_send_and_leave_while_chatting() -> None
 
 def table_lobby() -> dict[str, Any]:
     """The lobby as the host lists it, with the table's own options beside the game's."""
-    from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_HELP
+    from netcode.table import TABLE_SETTINGS, TABLE_SETTINGS_CHOICES, TABLE_SETTINGS_HELP
 
     return {**lobby_message(), "table_options": dict(TABLE_SETTINGS),
-            "table_option_help": dict(TABLE_SETTINGS_HELP)}
+            "table_option_help": dict(TABLE_SETTINGS_HELP),
+            "table_option_choices": dict(TABLE_SETTINGS_CHOICES)}
 
 
 @pytest.mark.parametrize(("field", "typed", "said"), [
@@ -460,7 +461,8 @@ def table_lobby() -> dict[str, Any]:
     ("clock", "maybe", "! clock must be true or false."),
     ("absent_grace", "0", "! absent grace must be a whole number from 1 to 3600."),
     ("clock_limit", "2.5", "! clock limit must be a whole number from 0 to 3600."),
-    ("absent", "sometimes", "! absent must be at most 8 characters."),
+    ("absent", "sometimes", "! absent must be one of wait, bot."),
+    ("bot_level", "clever", "! bot level must be one of basic, random, search."),
 ])
 async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
         field: str, typed: str, said: str) -> None:
