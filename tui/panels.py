@@ -208,7 +208,7 @@ class GamePanel:
 
     def team_header(self, info: TableInfo, team: int) -> Text:
         total = info.view.get("totals", {}).get(team, 0)
-        return Text(f"{info.team_name(team)} · {total} pts", style="bold")
+        return Text(f"{info.team_name(team)} · score {total}", style="bold")
 
 
 def size_label(meld: dict[str, Any]) -> Text:

@@ -387,7 +387,7 @@ def test_a_wrapped_line_does_not_end_on_a_separator() -> None:
 
     from tui.panels import wrapped
 
-    lines = wrapped(Text("  bob+dee · 300 pts ·"), [Text("canastas 1 natural ·"),
+    lines = wrapped(Text("  bob+dee · score 300 ·"), [Text("canastas 1 natural ·"),
                                                     Text("Kx7 Qx3 9x4 5x3")], 40)
     assert len(lines) > 1 and not any(line.plain.endswith("·") for line in lines[:-1])
 

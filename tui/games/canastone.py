@@ -161,7 +161,7 @@ class CanastonePanel(GamePanel):
         else:
             parts = [Text(together, style="bold")]
         total = v.get("totals", {}).get(team, 0)
-        parts.append(Text(f"{total} pts ·", style="bold"))
+        parts.append(Text(f"score {total} ·", style="bold"))
         if v.get("opened", {}).get(team):
             parts[-1].append(" ")
             parts[-1].append("open", style="green")  # (short: it stays by the points)
