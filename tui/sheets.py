@@ -90,7 +90,9 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
             out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
-                deal += "\nstock\nempty"  # ("stock out" read as the Out column's, play-test)
+                # ("stock out" read as the Out column's; "stock empty" was said with one card
+                # left, where Canastone ends a deal, CN-E2: play-tests)
+                deal += "\nstock\nran out"
             table.add_row(
                 deal, ("\n" if compact else "+\n").join(info.name(s)
                                                          for s in info.teams[int(team)])

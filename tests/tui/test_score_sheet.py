@@ -54,3 +54,24 @@ async def test_a_wide_window_never_folds_an_item_of_the_sheet() -> None:
     items = re.findall(r"\b(?:natural|mixed|nat|mix|canastas):?[ ]*(\S*)", sheet)
     assert len(items) >= 7, text  # every canasta and the five-canasta bonus
     assert all(re.fullmatch(r"-?\d+", figure) for figure in items), text
+
+
+async def test_a_deal_ended_by_the_stock_says_the_stock_ran_out() -> None:
+    """CN-E2 ends a deal when the stock is down to one card: the sheet said "stock empty"
+    with that card still there (play-test). It says the stock ran out."""
+    import engine
+    from engine.bots import make_bot
+    from tests.tui.conftest import shown
+
+    for seed in range(20):
+        game = engine.create_game("canastone", 4, seed, {"max_deals": 2})
+        bots = [make_bot("random", seed * 4 + s) for s in range(4)]
+        while game.phase != "deal_over":
+            seat = min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        if game.view(None)["score_sheet"][-1].get("stock_exhausted"):
+            break
+    else:
+        raise AssertionError("no seed ended a deal on the stock")
+    text, _ = await shown(game, 1, (100, 30), keys=("s",))
+    assert "ran out" in text and "empty" not in text, text
