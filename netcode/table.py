@@ -204,7 +204,9 @@ class Table:
         self.covering: dict[int, str] = {}
         """Seats of people who are away, and the level of the bot playing for each."""
         self.covered: dict[int, list[int]] = {}
-        """Per seat, the deals in which a bot played for its person (the score sheet says)."""
+        """Per seat, the deals in which a bot played it: covering for its person, or as the
+        seat's own bot before a person sat down there (the score sheet says which deals a
+        bot played for the person now in the seat; a seat a bot holds shows none)."""
         self._absence: dict[int, asyncio.TimerHandle] = {}
         self._stalled: set[int] = set()
         """Covered seats whose person is here but let the turn clock run out: they take
@@ -303,7 +305,7 @@ class Table:
                 player["level"] = occ.bot
             if seat in self.covering:
                 player["covered_by"] = self.covering[seat]
-            if self.covered.get(seat):
+            if self.covered.get(seat) and occ.bot is None:
                 player["covered_deals"] = list(self.covered[seat])
             if seat in self._ready:
                 player["ready"] = True
@@ -528,8 +530,11 @@ class Table:
             self._schedule_bots()
             return
         self._saved()
-        if covering:
+        if covering or self.occupants[seat].bot is not None:
+            # (a seat's own bot too: a person who takes the seat over later did not play
+            # those deals, and the sheet put them to their name, play-test)
             self._note_covered(seat)
+        if covering:
             made = len(self.game.log) - 1
             self._covered_moves = {i for i in self._covered_moves if i > made - 64} | {made}
         await self._publish(events=events, actor=seat)

@@ -198,3 +198,39 @@ async def test_a_timed_out_player_who_reconnects_has_the_seat_back(
             break
         await asyncio.sleep(0.05)
     assert 0 not in table.covering
+
+
+async def test_a_person_in_a_bots_old_seat_is_not_given_the_bots_deals(
+        host: Host, connect: Any) -> None:
+    """Play-test: bob took seat 2 from a bot after deal 1, and the score sheet, which
+    notes the deals a bot covered for someone, put deal 1 to bob's name as if he had
+    played it. Deals a seat's own bot played count as a bot's for whoever sits there
+    next; a seat a bot still holds notes nothing."""
+    from engine.bots import make_bot
+
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4, options={"deals": 2},
+             table={"bot_pace_ms": 0})
+    table_id = (await ann.wait_for("joined"))["table"]
+    for seat in (1, 2, 3):
+        ann.send("add_bot", seat=seat, kind="random")
+    me = make_bot("random", 0)
+    while True:  # ann plays her seat as a random player would, until the deal is over
+        view = await ann.wait_for("view", lambda m: m["view"]["phase"] == "deal_over" or (
+            0 in m["view"]["to_act"] and all(p["name"] for p in m["players"])
+            and m["view"]["legal"]), timeout=30)
+        if view["view"]["phase"] == "deal_over":
+            break
+        ann.send("action", action=me.act(view["view"]))
+        await ann.wait_for(None, lambda m: m["t"] in ("ack", "error"))
+    table = host.lobby.tables[table_id]
+    assert table.game.phase == "deal_over"  # (the dealer waits for ann's ready)
+    ann.send("remove_bot", seat=2)
+    await ann.wait_for("chat", lambda m: "removed" in m["text"])
+    bob = await connect("bob")
+    bob.send("sit", table=table_id, seat=2)
+    seen = await bob.wait_for("view")
+    assert seen["players"][2]["name"] == "bob"
+    assert seen["players"][2]["covered_deals"] == [1]
+    assert all("covered_deals" not in p for p in seen["players"] if p["bot"])
+    assert "covered_deals" not in seen["players"][0]  # ann played her own deal
