@@ -49,6 +49,9 @@ async def meld_while_frozen(term: Terminal) -> bool:
     melds = melds_on_screen(tuple(hand_on_screen(term.text)))
     if not melds or not offers(term.footer, "m", "Meld"):
         return False
+    if "selected" in term.text:  # a card left selected by a discard tried off turn
+        term.press("\x1b\x1b")  # (typed on top of it, the meld was one card too many)
+        await term.wait_until(lambda t: "selected" not in t)
     for index, cards in enumerate(melds):
         term.press("/" + typed(cards) + "\r")
         count = len(cards)
