@@ -258,6 +258,7 @@ class LobbyScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.show(self.lobby)  # the games line wraps to the new width
+        self._show_said()  # (and so does the chat)
 
     NOTE_HOLD = 1.0
     """Seconds a refusal stays whatever the listing does: a listing sent in the same
@@ -423,11 +424,19 @@ class LobbyScreen(Screen[None]):
         self._show_said()
 
     def _show_said(self) -> None:
+        """The last lines said, wrapped to the screen: a long line was cut at its edge
+        (play-test); the last `LOBBY_CHAT_SHOWN` rows of them stay."""
         if self._ready:
             said = tuple(self.said)
             lines = self.query_one("#lobbychat", TextLines)
             lines.display = bool(said)  # (no row taken from the tables while nobody spoke)
-            lines.show(tuple(t.plain for t in said), lambda: Text("\n").join(said))
+            width = max(20, (self.size.width or 80) - 1)
+
+            def wrapped() -> Text:
+                rows = [row for t in said for row in t.wrap(self.app.console, width)]
+                return Text("\n").join(rows[-LOBBY_CHAT_SHOWN:])
+
+            lines.show((width, tuple(t.plain for t in said)), wrapped)
 
 
 def option_label(name: str) -> str:

@@ -90,8 +90,8 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
             out_cut.extend(game.out_items(item))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
-                # ("stock out" read as the Out column's; "stock empty" was said with one card
-                # left, where Canastone ends a deal, CN-E2: play-tests)
+                # ("stock out" read as the Out column's; "stock empty" was said with the one
+                # card left at which a game may end its deal: play-tests)
                 deal += "\nstock\nran out"
             table.add_row(
                 deal, ("\n" if compact else "+\n").join(info.name(s)

@@ -53,3 +53,21 @@ async def test_a_long_paste_into_the_lobby_chat_keeps_what_fits() -> None:
     sent = link.sent[-1]
     assert sent["t"] == "chat" and sent["text"].startswith("first line second x")
     assert len(sent["text"]) == 200
+
+
+async def test_a_long_lobby_line_wraps_instead_of_being_cut() -> None:
+    """Play-test: a lobby chat line longer than the screen was cut at its edge."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        words = " ".join(f"word{n}" for n in range(20))  # about 120 characters
+        link.push({"t": "chat", "lobby": True, "name": "cy", "text": words})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "cy: word0" in text and "word19" in text, text
+        await pilot.resize_terminal(140, 24)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        line = next(row for row in text.splitlines() if "cy: word0" in row)
+        assert "word19" in line, text  # one row where it fits
