@@ -230,11 +230,11 @@ class Table:
         """Per person, the seat whose cards they were shown in a deal under way, and that
         deal (round, deal number): `seat_looked_at`."""
         self._ready: set[int] = set()
+        """Seats whose person has said they are ready for the next deal (between deals)."""
         self._covered_moves: set[int] = set()
         """Log indices of the moves a covering bot made for someone away: a take-back is
         the person's own move or none (play-test: back at the table, a person could take
         back the bot's lay-off)."""
-        """Seats whose person has said they are ready for the next deal (between deals)."""
         self._on_change = on_change
         self._unsaved = False
         """The last save failed (the host and the table's screens were told)."""
