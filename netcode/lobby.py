@@ -507,9 +507,12 @@ class Lobby:
         return seat
 
     async def on_watch(self, session: Session, message: dict[str, Any]) -> None:
+        """Watch a table; at one where the person holds a seat, that seat (play-test: a
+        player who had left mid-deal watched his own table, which waited for his move,
+        with no hand and no way to make it)."""
         table = self._table(session, message["table"])
         if table is not None:
-            self._join(session, table, None)
+            self._join(session, table, table.seat_of(session.user_id))
 
     async def on_leave(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

@@ -69,3 +69,20 @@ async def test_a_seat_left_on_purpose_is_not_rejoined_on_the_next_connection(
     owner.close()  # a dropped connection goes straight back
     back = await connect(f"olga+{codes['olga']}")
     assert (await back.wait_for("joined"))["seat"] == 0
+
+
+async def test_watching_the_table_where_you_hold_a_seat_takes_you_back_to_it(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: a player who had left mid-deal (seat kept) pressed w on that table and
+    watched it as a spectator ("you: watching", no hand) while it waited for his move,
+    and his screen went on to be shared with the spectators'. Asking to watch a table
+    where you hold a seat puts you in your seat."""
+    _owner, pia, table_id, _codes = await pia_left_mid_deal(connect)
+    table = host.lobby.tables[table_id]
+    pia.send("watch", table=table_id)
+    joined = await pia.wait_for("joined")
+    assert joined["seat"] == 1 and joined["role"] == "player"
+    view = await pia.wait_for("view")
+    assert view["seat"] == 1 and view["view"]["hand"]
+    session = next(s for s in host.lobby.sessions if s.name == "pia")
+    assert session.seat == 1 and table.watchers[session] == 1
