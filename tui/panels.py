@@ -149,8 +149,9 @@ class GamePanel:
         """The panel's lines for ``width`` columns. ``height`` is the rows the panel shows
         (0: no limit, as in a replay's text): a game whose melds may outgrow it uses it
         to shorten the others' blocks rather than push them off the bottom unsaid."""
-        return self.arrange(info, [self.team_block(info, team) for team in info.team_order()],
-                            width, height)
+        cell = self.block_width(info, width)
+        return self.arrange(info, [self.team_block(info, team, cell)
+                                   for team in info.team_order()], width, height)
 
     def block_width(self, info: TableInfo, width: int) -> int:
         """The columns a team's block has: all of them, or its cell side by side."""
@@ -194,10 +195,12 @@ class GamePanel:
         orders them otherwise, and jumped about the panel (play-test)."""
         return [m for m in info.view.get("melds", []) if m.get("team") == team]
 
-    def team_block(self, info: TableInfo, team: int) -> list[Text]:
+    def team_block(self, info: TableInfo, team: int, width: int = 0) -> list[Text]:
+        """The side's header and melds, within ``width`` columns (0: any) with the bar."""
         mine = team == info.team_of(info.seat)
         melds = self.team_melds(info, team)
-        body = list(self.team_header(info, team).split("\n"))
+        body = [row for line in self.team_header(info, team).split("\n")
+                for row in folded(line, width - 2 if width else 0)]
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
         body.extend(meld_line(m, info.look, info.target, self.complete_at, info.changed,
@@ -217,6 +220,18 @@ def size_label(meld: dict[str, Any]) -> Text:
     not its cards."""
     size = meld.get("size", len(meld.get("cards", [])))
     return Text(f"{meld.get('rank') or '*'}x{size}", style="bold" if meld.get("complete") else "")
+
+
+def folded(line: Text, width: int) -> list[Text]:
+    """A header line of parts between `` · `` (names, score, opened, red threes) broken
+    between parts where it would pass ``width`` (0: any): at 80 columns a long pair of
+    names cut "needs 50 to open" to "needs 50 to ope" at the panel's edge (play-test)."""
+    if not width or line.cell_len <= width:
+        return [line]
+    parts = list(line.split(" · "))
+    for part in parts[:-1]:
+        part.append(" ·")
+    return wrapped(parts[0], parts[1:], width, indent=" ")
 
 
 def wrapped(first: Text, parts: list[Text], width: int, indent: str = "   ") -> list[Text]:

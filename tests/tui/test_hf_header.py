@@ -163,3 +163,22 @@ def test_a_two_meld_opening_taken_back_says_two_melds() -> None:
     one = event_text({"type": "took_back", "seat": 1, "action": "lay_off", "count": 1},
                      lambda s: "bea")
     assert one.plain == "bea took back a lay-off."
+
+
+async def test_a_long_side_header_breaks_between_its_parts_not_at_the_edge() -> None:
+    """Play-test at 80x24: "pt1alice + pt1bob (you) · 0 pts · needs 50 to ope", the
+    header cut at the panel's edge. It goes on to a second line between its parts."""
+    from tests.tui.conftest import joined_with, view_message
+
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    message = view_message(game, 1)
+    for player, name in zip(message["players"], ("pt1alice", "pt1bob", "pt1carol", "pt1dave"),
+                            strict=True):
+        player["name"] = name
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, {**message, "table": 3})
+        text = screen_text(pilot.app)
+    rows = text.splitlines()
+    mine = next(n for n, row in enumerate(rows) if "pt1bob (you) + pt1dave" in row)
+    assert "red 3s: 1" in rows[mine + 1], text  # whole, on the next row
+    assert all(not row.split("│")[0].rstrip().endswith(("· red", "re")) for row in rows), text

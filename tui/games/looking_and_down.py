@@ -53,7 +53,7 @@ class LookingAndDownPanel(GamePanel):
             # (the rows under the head: the melds were cut off the bottom unsaid,
             # one more row with an offer on, play-test)
             return head + super().lines(info, width, max(height - len(head), 1) if height else 0)
-        blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
+        blocks = [self.team_block(info, team, width) if team == info.team_of(info.seat)
                   else self.compact_block(info, team, width) for team in info.team_order()]
         if height:  # your own melds give way first: every player stays on the panel
             blocks = fitted(blocks, height - len(head), side=False)

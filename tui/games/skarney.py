@@ -20,7 +20,7 @@ from engine.cards import rank_of
 from tui.cards import CardLook, card_text, cards_text
 from tui.eventtext import Names, card_count, onto, team_label
 from tui.games.base import GameScreen, ScoreColumn
-from tui.panels import GamePanel, TableInfo, fitted, wrapped
+from tui.panels import GamePanel, TableInfo, fitted, folded, wrapped
 
 COMPACT_FROM = 4
 """From this many teams on, other teams' melds are summarised on one line each."""
@@ -74,7 +74,7 @@ class SkarneyPanel(GamePanel):
             # (the rows under the head: the melds were cut off the bottom unsaid,
             # one more row with an offer on, play-test)
             return head + super().lines(info, width, max(height - len(head), 1) if height else 0)
-        blocks = [self.team_block(info, team) if team == info.team_of(info.seat)
+        blocks = [self.team_block(info, team, width) if team == info.team_of(info.seat)
                   else self.compact_lines(info, team, width) for team in info.team_order()]
         if height:  # your own melds give way first: every player stays on the panel
             blocks = fitted(blocks, height - len(head), side=False)
@@ -116,10 +116,10 @@ class SkarneyPanel(GamePanel):
             line.append(")")
         return line
 
-    def team_block(self, info: TableInfo, team: int) -> list[Text]:
+    def team_block(self, info: TableInfo, team: int, width: int = 0) -> list[Text]:
         mine = team == info.team_of(info.seat)
         melds = self.team_melds(info, team)
-        body = [self.team_header(info, team)]
+        body = folded(self.team_header(info, team), width - 2 if width else 0)
         if not melds:
             body.append(Text("  no melds yet", style="dim"))
         laid = info.view.get("layoffs_this_turn") or {}
