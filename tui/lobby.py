@@ -122,6 +122,9 @@ def wrap_items(items: list[str], sep: str, label: int, width: int) -> list[str]:
     return [*rows, row]
 
 
+COLUMNS = ("#", "Game", "Seats", "Watching", "State")
+"""The lobby's table of tables."""
+
 LOBBY_CHAT_SHOWN = 3
 """The lobby chat's last lines on the lobby screen."""
 
@@ -184,12 +187,11 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
-        table = self.query_one(DataTable)
-        table.add_columns("#", "Game", "Seats", "Watching", "State")
+        self.query_one(DataTable).add_columns(*COLUMNS)
         self.show_identity(self.welcome)
         self.show(self.lobby)
         self._show_said()
-        table.focus()
+        self.query_one(DataTable).focus()
 
     def show_identity(self, welcome: dict[str, Any] | None) -> None:
         self.welcome = welcome
@@ -229,7 +231,11 @@ class LobbyScreen(Screen[None]):
         current = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
         if rows != current:
             cursor = table.cursor_row
-            table.clear()
+            # The columns too: a column keeps the width of the widest text it has held,
+            # and after a wide window's rows the narrow one lost Watching and State off
+            # its right edge (play-test).
+            table.clear(columns=True)
+            table.add_columns(*COLUMNS)
             for row in rows:
                 table.add_row(*row, key=row[0])
             if rows:

@@ -55,3 +55,43 @@ def test_where_each_plays_alone_no_seat_names_a_partner() -> None:
     six = seat_mates({**table, "seats": 6,
                       "players": [{"seat": 0, "name": "eve", "bot": False}]})
     assert six[2] == " · team with eve and seat 4" and six[1] == " · team with seat 3 and seat 5"
+
+
+async def test_the_lobby_fits_a_window_made_narrower_while_at_a_table() -> None:
+    """Play-test: watching from a 200-column window, made 80 wide, then back in the lobby:
+    the Seats column kept its width from the wide rows and Watching and State were gone
+    off the right edge."""
+    import copy
+
+    from tests.tui.conftest import HAND_STAGE, game_at, view_message
+
+    def lobby() -> dict[str, Any]:
+        message = lobby_message()
+        tables = []
+        for table_id in range(12, 16):
+            table = copy.deepcopy(message["tables"][0])
+            table["id"] = table_id
+            for player in table["players"]:
+                if player["name"]:
+                    player["name"] = f"pt1{player['name']}longname"
+            tables.append(table)
+        return {**message, "tables": tables}
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(200, 50)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby())
+        await pilot.pause()
+        assert "pt1annlongname" in screen_text(pilot.app)  # the names, in a wide window
+        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
+                   "seats": 4, "role": "spectator"})
+        link.push({"recent": [], **view_message(game_at(HAND_STAGE), None)})
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        link.push({"t": "left", "table": 3})
+        link.push(lobby())
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert "Watching  State" in text and " 12  Hand and Foot" in text, text
+    assert "playing" in next(row for row in text.splitlines() if " 15 " in row), text
