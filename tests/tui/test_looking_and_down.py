@@ -75,16 +75,34 @@ async def test_frozen_in_time_is_a_cue_for_the_pile_taker_and_for_everyone_else(
     turn = v["turn"]
     frozen = next(s for s in v["frozen_in_time"] if s != turn)
     other = next(s for s in range(4) if s not in (turn, frozen))
-    assert "meld" in {e["type"] for e in game.view(frozen)["legal"]} or \
-        "lay_off" in {e["type"] for e in game.view(frozen)["legal"]}
+    kinds = {e["type"] for e in game.view(frozen)["legal"]}
+    assert kinds & {"meld", "lay_off"}
     mine = await shown(game, frozen)
-    assert "Frozen in time: you may meld (m) and lay off (l) in " in mine
+    may = " and ".join(key for kind, key in (("meld", "meld (m)"), ("lay_off", "lay off (l)"))
+                       if kind in kinds)
+    assert f"Frozen in time: you may {may} in " in mine
     assert f"in {NAMES[turn]}'s turn." in mine
     theirs = await shown(game, other)
     assert f"{NAMES[frozen]} is frozen in time and may meld now too" in theirs
     turns = await shown(game, turn)
     assert f"Frozen in time: {NAMES[frozen]}." in turns
     assert "FROZEN" in mine
+
+
+async def test_frozen_with_nothing_to_meld_the_prompt_offers_no_key() -> None:
+    """Play-test: frozen with 3♠ 3♦ 3♣ 3♣ A♦ the prompt still said "you may meld (m) and
+    lay off (l)", and each key answered "Nothing to do now"."""
+    def nothing(game: Any) -> bool:
+        v = game.view(None)
+        return _frozen_out_of_turn(game) and any(
+            not game.view(s)["legal"] for s in v["frozen_in_time"] if s != v["turn"])
+
+    game = play_until(3, 11, nothing, limit=20000)
+    v = game.view(None)
+    frozen = next(s for s in v["frozen_in_time"] if s != v["turn"] and not game.view(s)["legal"])
+    mine = await shown(game, frozen)
+    assert "Frozen in time: nothing of yours melds or lays off now" in mine, mine
+    assert "you may meld" not in mine
 
 
 async def test_LD_P2_a_blocked_pile_is_not_offered_while_someone_is_frozen() -> None:

@@ -143,9 +143,17 @@ class LookingAndDownScreen(GameScreen):
         turn = v.get("turn")
         names = " and ".join(info.name(s) for s in frozen)
         if seat in frozen:
+            # Only what the listing offers: m and l were offered with nothing to meld or
+            # lay off, and each said "Nothing to do now" (play-test).
+            kinds = {entry.get("type") for entry in v.get("legal") or []}
+            may = [key for kind, key in (("meld", "meld (m)"), ("lay_off", "lay off (l)"))
+                   if kind in kinds]
+            if not may:
+                return (f" Frozen in time: nothing of yours melds or lays off now "
+                        f"({info.name(turn)}'s turn).", "bold")
             # 77 columns with a 16-letter name: "..., though it is bob's turn" took 80
             # with a short one and lost its full stop (play-test).
-            return (f" Frozen in time: you may meld (m) and lay off (l) in "
+            return (f" Frozen in time: you may {' and '.join(may)} in "
                     f"{info.name(turn)}'s turn.", "bold reverse")
         if seat == turn:
             return f" Your turn: {turn_step(v)}. Frozen in time: {names}.", "bold green"
