@@ -1448,7 +1448,15 @@ class TableScreen(Screen[None]):
         self.app.send({"t": "record"})  # type: ignore[attr-defined]
 
     def action_again(self) -> None:
-        self.app.send({"t": "again"})  # type: ignore[attr-defined]
+        """Asked first: n moves a table on from deal to deal, and one more press after
+        the last deal started a new game for everyone at once (play-test)."""
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.send({"t": "again"})  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(
+            "Play again: a new game at this table, with the same seats, for everyone "
+            "here? The game just played stays in the lobby, where v replays it."), answered)
 
     # other screens and table requests
     def action_explain(self) -> None:

@@ -109,3 +109,23 @@ async def test_a_game_key_takes_the_seat_back_from_the_bot_that_covers_it() -> N
         await pilot.pause()
         assert {"t": "ready"} in link.sent
         assert "You play your seat again" in screen_text(pilot.app)
+
+
+async def test_play_again_at_the_table_is_asked_before_it_is_sent() -> None:
+    """Play-test: n, pressed once more after the last deal, started a new game for
+    everyone at once. It asks; n (or Esc) says no, y sends `again`."""
+    from tests.tui.conftest import FakeLink, finished_game, joined_with, screen_text, view_message
+    from tui.app import make_app
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, view_message(finished_game(), 1))
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Play again: a new game at this table" in screen_text(pilot.app)
+        await pilot.press("n")  # no
+        await pilot.pause()
+        assert not [m for m in link.sent if m.get("t") == "again"]
+        await pilot.press("n", "y")
+        await pilot.pause()
+    assert [m for m in link.sent if m.get("t") == "again"] == [{"t": "again"}]
