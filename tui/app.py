@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 
-from tui.eventtext import MELD_RANK, MELD_SUIT
+from tui.eventtext import with_melds
 from tui.games import screen_for
 from tui.link import Link
 from tui.lobby import LobbyScreen
@@ -330,11 +330,7 @@ class MeldhallApp(App[int]):
         # Written with glyphs: the log shows them as letters while the session asks for
         # ASCII suits, old lines as well as new (``LogView.set_ascii``).
         look = replace(info.look, ascii=False)
-        melds = {m.get("id"): m for m in info.view.get("melds") or []}
-        events = [{**e, MELD_RANK: melds[e.get("meld")].get("rank"),
-                   MELD_SUIT: melds[e.get("meld")].get("suit")}
-                  if e.get("type") == "laid_off" and e.get("meld") in melds else e
-                  for e in events]
+        events = with_melds(events, info.view.get("melds"))
         return [game.event_line(event, info.name, look, info.teams) for event in events]
 
     def _log(self, line: Text) -> None:

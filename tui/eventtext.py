@@ -38,6 +38,16 @@ MELD_SUIT = "meld_suit"
 """Beside `MELD_RANK`: the suit of a sequence a lay-off went onto, from the view."""
 
 
+def with_melds(events: list[dict[str, Any]] | tuple[dict[str, Any], ...],
+               melds: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The events, each ``laid_off`` one with `MELD_RANK` and `MELD_SUIT` of its meld among
+    ``melds`` (a view's): the table's log and a replay's steps say which meld alike (the
+    replay said "laid off 2♠ (mixed, 6/7)", which read as the meld shrinking, play-test)."""
+    by_id = {m.get("id"): m for m in melds or []}
+    return [{**e, MELD_RANK: by_id[e["meld"]].get("rank"), MELD_SUIT: by_id[e["meld"]].get("suit")}
+            if e.get("type") == "laid_off" and e.get("meld") in by_id else e for e in events]
+
+
 def onto(event: dict[str, Any]) -> str:
     """`` onto the 8s`` / `` onto the aces`` / `` onto the wild meld`` / `` onto the ♠
     sequence`` for a lay-off whose meld the screen knew; nothing otherwise."""

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui.cards import CardLook, card_label, cards_text, sort_hand
+from tui.eventtext import with_melds
 from tui.games import screen_for
 from tui.panels import TableInfo
 from tui.widgets import KeysBar
@@ -53,7 +54,8 @@ def step_text(stepper: Stepper, step: StepView, look: CardLook, width: int) -> T
     # beside hands of glyphs (play-test). The plain label where there are none.
     game = screen_for(public.get("game"))
     teams = [list(t) for t in public.get("teams") or []]
-    told = [game.event_line(e, info.name, look, teams) for e in step.events]
+    told = [game.event_line(e, info.name, look, teams)
+            for e in with_melds(step.events, public.get("melds"))]
     out.append_text(Text(" ").join(told) if told else Text(step.label))
     out.append("\n\n")
     for seat, view in sorted(step.views.items()):

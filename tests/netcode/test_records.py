@@ -292,3 +292,20 @@ async def test_the_replay_tells_its_events_in_the_look_of_its_hands() -> None:
     first = shown.splitlines()[1]
     assert any(g in first for g in "♠♥♦♣"), shown
     assert not re.search(r"\b(10|[2-9AJQK])[SHDC]\b", first), first
+
+
+def test_a_replayed_lay_off_says_which_meld_it_went_onto() -> None:
+    """Play-test: the replay said "bot 3 laid off 2♠ (mixed, 6/7)." where the table's log
+    said "onto the kings": it read as if the meld had shrunk."""
+    from tui.cards import CardLook
+    from tui.replay import step_text
+
+    stepper = RecordStepper(_bot_record())
+    for index in range(1, stepper.count + 1):
+        step = stepper.step(index)
+        if any(e.get("type") == "laid_off" for e in step.events):
+            break
+    else:
+        raise AssertionError("no lay-off in the record")
+    text = step_text(stepper, step, CardLook(), 100).plain
+    assert "laid off" in text and " onto the " in text, text
