@@ -231,6 +231,11 @@ class LobbyScreen(Screen[None]):
         current = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
         if rows != current:
             cursor = table.cursor_row
+            # The cursor stays on its table, not its row: tables with free seats come
+            # first, and when one filled up the cursor moved to another table under the
+            # player's J (play-test: "Every seat at that table is taken").
+            chosen = current[cursor][0] if 0 <= cursor < len(current) else None
+            cursor = next((n for n, row in enumerate(rows) if row[0] == chosen), cursor)
             # The columns too: a column keeps the width of the widest text it has held,
             # and after a wide window's rows the narrow one lost Watching and State off
             # its right edge (play-test).

@@ -95,3 +95,22 @@ async def test_the_lobby_fits_a_window_made_narrower_while_at_a_table() -> None:
         text = screen_text(pilot.app)
     assert "Watching  State" in text and " 12  Hand and Foot" in text, text
     assert "playing" in next(row for row in text.splitlines() if " 15 " in row), text
+
+
+async def test_the_cursor_stays_on_its_table_when_the_listing_reorders() -> None:
+    """Play-test: the cursor stayed on the second row when a new listing put another
+    table there, and J asked for a seat at the wrong table."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        first = lobby_message()
+        link.push(first)
+        await pilot.pause()
+        await pilot.press("down")  # table 2
+        reordered = lobby_message()
+        reordered["tables"] = [first["tables"][1], first["tables"][0]]  # 2 first now
+        link.push(reordered)
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+    assert link.sent[-1] == {"t": "sit", "table": 2}
