@@ -249,8 +249,14 @@ class TableScreen(Screen[None]):
         self._target_turn = turn
         if self.steal_target not in self._steal_melds(view):
             self.steal_target = None
+        was_acting = self._was_acting
         info = self.info = TableInfo(message, names, table_look(settings.look, message),
                                      self.target, self._changed_melds(message, settings.hints))
+        if self._was_acting and not was_acting and self.error is not None \
+                and "code" not in self.error:
+            # A note said while waiting ("Nothing to do now: waiting for bob.") is stale
+            # once the move is this player's: it stayed under "Your turn" (play-test).
+            self.error = None
         if self.game.name != view.get("game"):
             self.game = screen_for(view.get("game"))
         self._set_clock(message)

@@ -129,3 +129,31 @@ async def test_play_again_at_the_table_is_asked_before_it_is_sent() -> None:
         await pilot.press("n", "y")
         await pilot.pause()
     assert [m for m in link.sent if m.get("t") == "again"] == [{"t": "again"}]
+
+
+async def test_a_note_said_while_waiting_goes_when_the_move_comes() -> None:
+    """Play-test: "! Nothing to do now: waiting for bob." stayed on the status line under
+    "Your turn: draw (d)." once bob had answered."""
+    import engine
+    from engine.bots import make_bot
+    from tests.tui.conftest import FakeLink, joined_with, view_message
+    from tui.app import make_app
+
+    game = engine.create_game("hand_and_foot", 4, 3)
+    bots = [make_bot("random", s) for s in range(4)]
+    while 0 in game.to_act:
+        game.apply(0, bots[0].act(game.view(0)))
+    waiting = view_message(game, 0)
+    while 0 not in game.to_act:
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, waiting)
+        await pilot.press("d")
+        await pilot.pause()
+        status = pilot.app.screen.query_one("#status")
+        assert "Nothing to do now" in str(status.render())
+        link.push(view_message(game, 0))
+        await pilot.pause()
+        assert "Nothing to do now" not in str(status.render())
