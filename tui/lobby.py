@@ -441,10 +441,12 @@ class LobbyScreen(Screen[None]):
             said = tuple(self.said)
             lines = self.query_one("#lobbychat", TextLines)
             lines.display = bool(said)  # (no row taken from the tables while nobody spoke)
-            width = max(20, (self.size.width or 80) - 1)
+            width = max(20, (self.size.width or 80) - 2)
 
             def wrapped() -> Text:
-                rows = [row for t in said for row in t.wrap(self.app.console, width)]
+                # (a column in, as every other line of the lobby: play-test)
+                rows = [Text.assemble(" ", row) for t in said
+                        for row in t.wrap(self.app.console, width)]
                 return Text("\n").join(rows[-LOBBY_CHAT_SHOWN:])
 
             lines.show((width, tuple(t.plain for t in said)), wrapped)

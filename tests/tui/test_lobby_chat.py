@@ -66,6 +66,8 @@ async def test_a_long_lobby_line_wraps_instead_of_being_cut() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "cy: word0" in text and "word19" in text, text
+        rows = [row for row in text.splitlines() if "word" in row]
+        assert len(rows) == 2 and all(row.startswith(" ") for row in rows), text
         await pilot.resize_terminal(140, 24)
         await pilot.pause()
         text = screen_text(pilot.app)
