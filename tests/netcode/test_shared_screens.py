@@ -78,6 +78,14 @@ class Room(SeatedTable):
         self.watchers[name] = screen
         return screen
 
+    async def sharing(self, *names: str) -> Any:
+        """`names` come to watch with alike terminals: their one shared screen, once
+        they share it (their PTY screens are in ``watchers``)."""
+        for name in names:
+            await self.watch(name)
+        await until(lambda: len({id(handler(self.host, n).screen) for n in names}) == 1)
+        return handler(self.host, names[0]).screen
+
     def close(self) -> None:
         super().close()
         for conn in self.conns.values():
@@ -339,28 +347,31 @@ async def test_no_app_survives_sharing_splitting_and_leaving(
     assert left == 0, f"{left} finished Apps still alive"
 
 
+@pytest.mark.parametrize("frame", ["its own", "public"])
 async def test_a_seated_player_never_shares_a_spectators_screen(
-        hosts: tuple[Host, Host]) -> None:
+        hosts: tuple[Host, Host], frame: str) -> None:
     """Play-test: a seated player's terminal ended up on the spectators' shared App ("you:
     watching", no hand), and the table waited for an answer he could not give. Whatever
     brings a seated session onto a shared screen, its next frame gives it an App of its
-    own with its own view, and a seated session never joins a group."""
+    own with its own view, whether that frame is its own business or the table's public
+    stream (the guard asks the host's seat, not the message)."""
+    from netcode.protocol import error_frame, server_frame
+
     on = Room(hosts[0])
     await on.open()
     try:
-        _ann, bob = await on.watch("ann"), await on.watch("bob")
-        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
-        shared = handler(on.host, "ann").screen
+        shared = await on.sharing("ann", "bob")
+        ann, bob = on.watchers["ann"], on.watchers["bob"]
         table = on.host.lobby.tables[on.table]
         session = handler(on.host, "bob").session
         session.seat = table.watchers[session] = 1  # the host has him seated (simulated)
-        from netcode.protocol import error_frame
-
-        session.put(error_frame("note", "only for bob"))  # no move: no view of his own
+        session.put(error_frame("note", "only for bob") if frame == "its own" else  # no move
+                    server_frame("chat", table=on.table, name="cy", text="only for bob"))
         await bob.wait_for(lambda t: "you: seat 1" in t)
         assert handler(on.host, "bob").screen is not shared
         assert handler(on.host, "ann").screen is shared
         assert "you: watching" not in bob.text
+        assert "for bob" not in ann.text  # (it was sent to bob alone)
     finally:
         on.close()
 
@@ -374,10 +385,7 @@ async def test_a_shared_screen_sends_nothing_in_anyones_name(
     on = Room(hosts[0])
     await on.open()
     try:
-        await on.watch("ann")
-        await on.watch("bob")
-        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
-        shared = handler(on.host, "ann").screen
+        shared = await on.sharing("ann", "bob")
         tables = len(on.host.lobby.tables)
         shared.link.send({"t": "leave"})
         shared.link.send({"t": "new", "game": "hand_and_foot", "seats": 4})
@@ -390,31 +398,6 @@ async def test_a_shared_screen_sends_nothing_in_anyones_name(
         on.close()
 
 
-async def test_a_seated_session_splits_off_even_on_a_public_frame(
-        hosts: tuple[Host, Host]) -> None:
-    """The table's chat is the same for everyone, so a spectator on a shared screen takes
-    it there; a seated one does not: whatever its next frame is, it gets an App of its own
-    showing its seat (the guard asks the host's seat, not the message)."""
-    from netcode.protocol import server_frame
-
-    on = Room(hosts[0])
-    await on.open()
-    try:
-        ann, bob = await on.watch("ann"), await on.watch("bob")
-        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
-        shared = handler(on.host, "ann").screen
-        table = on.host.lobby.tables[on.table]
-        session = handler(on.host, "bob").session
-        session.seat = table.watchers[session] = 1  # the host has him seated (simulated)
-        session.put(server_frame("chat", table=on.table, name="cy", text="hello bob"))
-        await bob.wait_for(lambda t: "you: seat 1" in t)
-        assert handler(on.host, "bob").screen is not shared
-        assert handler(on.host, "ann").screen is shared
-        assert "hello bob" not in ann.text  # (it was sent to bob alone)
-    finally:
-        on.close()
-
-
 async def test_a_seated_players_screen_is_never_joined_to_a_group(
         hosts: tuple[Host, Host]) -> None:
     """Even when a seated player's App says it shows the plain watching screen, the host
@@ -422,11 +405,7 @@ async def test_a_seated_players_screen_is_never_joined_to_a_group(
     on = Room(hosts[0])
     await on.open()
     try:
-        await on.watch("ann")
-        await on.watch("bob")
-        await until(lambda: handler(on.host, "ann").screen is handler(on.host, "bob").screen)
-        await on.watch("cy")
-        await until(lambda: handler(on.host, "cy").screen is handler(on.host, "ann").screen)
+        await on.sharing("ann", "bob", "cy")
         cy = handler(on.host, "cy")
         cy.screen.share.split(cy)  # cy on an App of its own, as after a key press
         cy._split_at = -1e9  # (long enough ago to share again)
