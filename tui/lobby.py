@@ -608,6 +608,11 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         self.query_one("#create", Button).focus()
         self.call_after_refresh(self._focus_refused)
 
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """A field left shows the start of its text: it showed its end, where its cursor
+        was, and "min count table" read "1, 90], [3001, 120], ..." (play-test)."""
+        event.input.cursor_position = 0
+
     def _focus_refused(self) -> None:
         """The field a host's refusal names ("option 'deals' must be ...") has the focus:
         the form opened again at its top, a dozen Tabs away from it (play-test)."""

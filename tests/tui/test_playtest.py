@@ -704,3 +704,27 @@ async def test_a_spectators_keys_help_lists_the_keys_that_work_for_them() -> Non
     said = " ".join(lines)
     assert "Draw" not in said and "Discard" not in said and "Take back" not in said, lines
     assert "Rules" in said and "Leave" in said.title(), lines
+
+
+async def test_a_long_option_shows_the_start_of_its_value() -> None:
+    """Play-test: the form's "min count table" showed "1, 90], [3001, 120], ...", the end
+    of its text, with its start out of sight."""
+    from textual.widgets import Input
+
+    import engine
+
+    info = engine.GAMES["looking_and_down"]
+    lobby = {**table_lobby(), "games": [
+        {"name": info.name, "title": info.title, "seats": list(info.seats),
+         "options": dict(info.options), "option_help": dict(info.option_help)}]}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await new_table_form(pilot, link, lobby)
+        await pilot.pause()
+        field = pilot.app.screen.query_one("#opt-min_count_table", Input)
+        field.focus()  # (tabbed through: its cursor went to the end, and stayed there)
+        await pilot.pause()
+        field.screen.focus_next()
+        await pilot.pause()
+        row = next(r for r in screen_text(pilot.app).splitlines() if "min count table" in r)
+    assert "[[null, 15], [0, 50]" in row, row
