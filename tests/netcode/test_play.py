@@ -135,8 +135,8 @@ async def test_bad_frames_close_only_that_session(host, connect) -> None:  # typ
     owner.send("add_bot", seat=1)
     owner.send("add_bot", seat=1)  # already a bot's: refused by name
     assert (await owner.wait_for("error"))["code"] == "seat_taken"
-    owner.send("watch", table=table)  # watching keeps seat 0 held...
-    assert (await owner.wait_for("joined"))["role"] == "spectator"
+    owner.send("watch", table=table)  # watching where one holds a seat: back in it...
+    assert (await owner.wait_for("joined"))["role"] == "player"
     owner.send("leave")
     await owner.wait_for("left")
     owner.send("sit", table=table, seat=0)
@@ -334,6 +334,7 @@ async def test_a_bot_that_deals_next_waits_until_the_people_say_they_are_ready( 
     await cy.wait_for("joined")
     ann.send("ready")  # mid-deal: nothing to be ready for
     assert "no next deal" in (await ann.wait_for("error"))["message"]
+    await table.barrier()  # (nothing of the table's is using its game meanwhile)
     table.game = deal_played(table.game)
     table.between_deals = True  # (the table's own flag, as its next publish sets it)
     assert table.bot_pace() == READY_WAIT
@@ -359,6 +360,7 @@ async def test_when_the_wait_for_ready_runs_out_the_table_says_so(  # type: igno
              table={"bot_pace_ms": 200})
     table_id = (await ann.wait_for("joined"))["table"]
     table = host.lobby.tables[table_id]
+    await table.barrier()  # (nothing of the table's is using its game meanwhile)
     table.game = deal_played(table.game)
     table.between_deals, table.to_act = True, frozenset(table.game.to_act)
     (dealer,) = table.to_act
@@ -377,6 +379,7 @@ async def test_once_everyone_is_ready_the_bot_deals_at_its_pace(  # type: ignore
     ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
              table={"bot_pace_ms": 200})
     table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
+    await table.barrier()  # (nothing of the table's is using its game meanwhile)
     table.game = deal_played(table.game)
     table.between_deals, table.to_act = True, frozenset(table.game.to_act)
     (dealer,) = table.to_act
@@ -432,6 +435,7 @@ async def test_the_view_says_whom_a_bot_dealing_next_waits_for(  # type: ignore[
     ann.send("create", game="hand_and_foot", seats=4, seed=SEED, options={"deals": 2},
              table={"bot_pace_ms": pace_ms, "clock": True})
     table = host.lobby.tables[(await ann.wait_for("joined"))["table"]]
+    await table.barrier()  # (nothing of the table's is using its game meanwhile)
     table.game = deal_played(table.game)
     table.between_deals, table.to_act = True, frozenset(table.game.to_act)
     (dealer,) = table.to_act
