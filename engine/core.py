@@ -75,8 +75,8 @@ def plain_copy(x: Any) -> Any:
 
 
 KIND_WORDS = {
-    "draw": "draw", "take_pile": "take the pile", "accept": "take the card offered",
-    "decline": "decline the card offered", "steal_wild": "steal a wild card", "meld": "meld",
+    "draw": "draw", "take_pile": "take the pile", "accept": "take the offered card",
+    "decline": "decline the offer", "steal_wild": "steal a wild card", "meld": "meld",
     "lay_off": "lay off", "ask_to_go_out": "ask to go out", "answer": "answer",
     "declare_last_card": "declare your last card", "offer": "offer a card",
     "discard": "discard", "end_turn": "end your turn", "next_deal": "start the next deal",

@@ -117,8 +117,8 @@ class SKMeldChecker(MeldChecker):
                 return "SK-M2", f"a group of {rank}s takes only {rank}s, not {c}."
         for code in declared.values():
             if code[:-1] != rank:
-                return "SK-M6", (f"a wild card in a group of {rank}s stands for a {rank}, "
-                                 f"not {code}.")
+                return "SK-M6", (f"a wild card in a group of {rank}s stands for one of "
+                                 f"them, not {code}.")
         size = ch.size
         if self.max_group is not None and size > self.max_group:
             return "SK-M2", f"a group holds at most {self.max_group} cards at this table."

@@ -259,9 +259,11 @@ class MeldhallApp(App[int]):
         elif tag == "left":
             self._leave_table()
             if payload.get("kept"):
-                # One status line: whole at 80 columns (the longer wording was cut).
-                self.lobby_screen.note("Your seat is kept until this deal ends: sit there "
-                                       "again to play on.", lasting=True)
+                # One status line: whole at 80 columns (the longer wording was cut). Held
+                # until they sit again or the table's creator opens it, not only for the
+                # deal, as the leave question says (play-test: the two disagreed).
+                self.lobby_screen.note("Your seat and hand are kept for you: sit there again "
+                                       "(j) to play on.", lasting=True)
         elif tag == "error":
             if self.table_screen is not None:
                 self.table_screen.show_error(payload)

@@ -184,7 +184,7 @@ class TableScreen(Screen[None]):
         self._footer_key: tuple[Any, ...] | None = None
         self._panel_key: tuple[Any, ...] | None = None
         self._seats_key: tuple[Any, ...] | None = None
-        self._melds_at_my_turn_end: dict[int, int] | None = None
+        self._melds_at_my_turn_end: dict[int, tuple[int, tuple[Any, ...]]] | None = None
         self._was_acting = False
         self._clock: tuple[float, float | None, float] | None = None
         """(seconds thought when the view came, the limit, time.monotonic() then)."""
@@ -273,9 +273,13 @@ class TableScreen(Screen[None]):
         self._lay_offs_after_meld()
 
     def _changed_melds(self, message: dict[str, Any], hints: bool) -> frozenset[int]:
-        """The melds that changed since this player's last turn ended (a hint)."""
+        """The melds that changed since this player's last turn ended (a hint): by their
+        cards, not their size (a wild card stolen for its natural left the size as it was,
+        and the owner's meld went unmarked, play-test)."""
         view = message.get("view") or {}
-        sizes = {m.get("id"): m.get("size", len(m.get("cards", [])))
+        sizes = {m.get("id"): (m.get("size", len(m.get("cards", []))),
+                               tuple(c.get("id") for c in m.get("cards", [])
+                                     if isinstance(c, dict)))
                  for m in view.get("melds", [])}
         acting = message.get("seat") in (view.get("to_act") or [])
         if self._was_acting and not acting:

@@ -45,8 +45,8 @@ async def test_a_player_leaves_mid_deal_and_comes_back_to_the_same_hand(host: Ho
         await ann.wait_until(lambda t: "Leave this table?" in t)
         ann.press("y")
         await ann.wait_until(lambda t: "meldhall lobby" in t  # the whole note, at 80 columns
-                             and "Your seat is kept until this deal ends: sit there again "
-                                 "to play on." in t)
+                             and "Your seat and hand are kept for you: sit there again "
+                                 "(j) to play on." in t)
         assert table.occupants[0].user_id is not None  # held for her, away
 
         conn, carl = await open_terminal(host.port, "carl")

@@ -423,3 +423,36 @@ stock: 30""")
     wild = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "2C")
     assert sent and sent[-1]["as"] == {wild: "5D"}, (sent, text)
     game.check(0, sent[-1])
+
+
+async def test_a_meld_robbed_of_its_wild_card_is_marked_as_changed() -> None:
+    """Play-test: a wild card stolen from bob's group for its natural left the group's
+    size as it was, and his meld was not marked `*` as changed since his turn."""
+    from engine.bots import make_bot
+    from tests.tui.conftest import FakeLink, joined_with, screen_text, view_message
+    from tui.app import make_app
+
+    for seed in range(40):
+        game = engine.create_game("skarney", 4, seed)
+        bots = [make_bot("random", seed * 4 + s) for s in range(4)]
+        views, robbed = [], None
+        while not game.over and game.deal_number == 1 and robbed is None:
+            seat = min(game.to_act)
+            action = bots[seat].act(game.view(seat))
+            mine = {m["id"] for m in game.view(None)["melds"] if m["team"] == game.team_of[0]}
+            game.apply(seat, action)
+            views.append(view_message(game, 0, seq=len(game.log)))
+            if action["type"] == "steal_wild" and action["meld"] in mine:
+                robbed = action["meld"]
+        if robbed is not None and game.turn != 0:
+            break
+    else:
+        raise AssertionError("no steal from seat 0's side in 40 seeds")
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await joined_with(pilot, link, views[0])
+        for message in views[1:]:
+            link.push(message)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert f"*#{robbed}" in text, text

@@ -84,11 +84,13 @@ class SkarneyPanel(GamePanel):
         """Someone else's side on one line (its standing, then each meld short), and on
         more lines, indented, when its melds do not fit (they were cut at the width)."""
         melds = self.team_melds(info, team)
-        lines = wrapped(Text.assemble("  ", self.team_header(info, team), " ·"),
-                        [self.compact_meld(info, meld) for meld in melds], width)
-        if not melds:
-            lines[-1].append(" no melds", style="dim")
-        return lines
+        # The header's own parts may go on too: "pt2alice · score 345 · contract to
+        # make · no meld" lost its last letter at 80 columns (play-test).
+        head = list(Text.assemble("  ", self.team_header(info, team), " ·").split(" · "))
+        for part in head[:-1]:
+            part.append(" ·")
+        return wrapped(head[0], head[1:] + ([self.compact_meld(info, meld) for meld in melds]
+                                            or [Text("no melds", style="dim")]), width)
 
     def compact_meld(self, info: TableInfo, meld: dict[str, Any]) -> Text:
         """A meld short: a group as rank x size, a sequence by its ends; its wild card and
