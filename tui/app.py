@@ -269,6 +269,8 @@ class MeldhallApp(App[int]):
                 self.table_screen.show_error(payload)
             elif not self.lobby_screen.create_refused(str(payload.get("message", "")),
                                                       payload.get("rule")):
+                if payload.get("code") == "slow_down":
+                    self.lobby_screen.chat_refused()
                 self.lobby_screen.note(str(payload.get("message", "")), payload.get("rule"))
         elif tag == "record":
             record = payload.get("record")

@@ -169,6 +169,8 @@ class LobbyScreen(Screen[None]):
         """When the refusal on the status line was said, and the chosen table's entry
         then (``note``)."""
         self.said: deque[Text] = deque(maxlen=LOBBY_CHAT_SHOWN)
+        self._unsent = ""
+        """The lobby chat line last sent, until the host relays it (or refuses it)."""
         """The lobby chat's last lines, as shown."""
         self.creating: dict[str, Any] | None = None
         """What the new-table form held when it asked the host for a table, until the
@@ -206,11 +208,14 @@ class LobbyScreen(Screen[None]):
             if user.startswith("key:"):  # on a line of its own: whole at 80 columns
                 t.append(f"\n your key {user[4:]}", style="dim")
             if code:
-                t.append(f"\n reclaim code {code}: connect as {name}+{code} next time",
-                         style="bold yellow")
+                said = f" reclaim code {code}: connect as {name}+{code} next time"
+                if len(said) > width:  # (a long name cut "next time" at 80 columns)
+                    said = said.replace(": connect", ":\n connect")
+                t.append("\n" + said, style="bold yellow")
             return t
 
-        self.query_one("#who", TextLines).show((name, user, code), build)
+        width = self.size.width or 80
+        self.query_one("#who", TextLines).show((name, user, code, width), build)
 
     def show(self, lobby: dict[str, Any]) -> None:
         if self._ready and self._noted is not None and lobby is not self.lobby:
@@ -270,6 +275,7 @@ class LobbyScreen(Screen[None]):
     def on_resize(self) -> None:
         self.show(self.lobby)  # the games line wraps to the new width
         self._show_said()  # (and so does the chat)
+        self.show_identity(self.welcome)  # (and the reclaim code's line)
 
     NOTE_HOLD = 1.0
     """Seconds a refusal stays whatever the listing does: a listing sent in the same
@@ -425,10 +431,23 @@ class LobbyScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "lobbysay" and event.value.strip():
-            self.app.send({"t": "chat", "text": event.value.strip()})  # type: ignore[attr-defined]
+            self._unsent = event.value.strip()
+            self.app.send({"t": "chat", "text": self._unsent})  # type: ignore[attr-defined]
+
+    def chat_refused(self) -> None:
+        """The host took no line just now (one a second from each person): the line sent
+        comes back to the chat line to send again (it was lost, play-test)."""
+        line = self.query_one(LobbyChatLine)
+        if self._unsent and not line.value:
+            line.value = self._unsent
+            line.display = True
+            line.focus()
+        self._unsent = ""
 
     def chat(self, payload: dict[str, Any]) -> None:
         """A line of the lobby chat: its last lines stay under the tables."""
+        if payload.get("text") == self._unsent:  # (our own line, back from the host)
+            self._unsent = ""
         name, text = f"{payload.get('name')}: ", str(payload.get("text", ""))
         style = "dim" if payload.get("earlier") else ""
         self.said.append(Text.assemble((name, "bold cyan"), text, style=style))

@@ -73,3 +73,33 @@ async def test_a_long_lobby_line_wraps_instead_of_being_cut() -> None:
         text = screen_text(pilot.app)
         line = next(row for row in text.splitlines() if "cy: word0" in row)
         assert "word19" in line, text  # one row where it fits
+
+
+async def test_the_reclaim_code_line_is_whole_with_a_long_name() -> None:
+    """Play-test: "reclaim code ...: connect as pt2bartholomew_x+DR3C-X3JG-FF8Q next ti",
+    cut at 80 columns; it goes on to a second line instead."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push({**WELCOME, "name": "pt2bartholomew_x"})
+        link.push(lobby_message())
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert "connect as pt2bartholomew_x+K3Q7-M9XP-R2TW next time" in text, text
+
+
+async def test_a_line_the_host_refuses_for_coming_too_soon_comes_back_to_send_again() -> None:
+    """Play-test: a second line within the second vanished from the chat line, and only
+    the status line said "say it again"."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        await pilot.pause()
+        await pilot.press("c", *"first", "enter")
+        link.push({"t": "chat", "lobby": True, "name": "bob", "text": "first"})
+        await pilot.press(*"second", "enter")
+        link.push({"t": "error", "code": "slow_down", "message": "The lobby chat takes one "
+                   "line a second from each person; say it again."})
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#lobbysay").value == "second"
+        assert "say it again" in screen_text(pilot.app)
