@@ -454,8 +454,10 @@ class LobbyScreen(Screen[None]):
         self._show_said()
 
     def _show_said(self) -> None:
-        """The last lines said, wrapped to the screen: a long line was cut at its edge
-        (play-test); the last `LOBBY_CHAT_SHOWN` rows of them stay."""
+        """The last lines said, wrapped to the screen (a long line was cut at its edge,
+        play-test), in `LOBBY_CHAT_SHOWN` rows: the newest whole lines that fit, each
+        with its sender (the rows' tail began in the middle of an older line, its sender
+        out of sight, play-test), or the start of the newest."""
         if self._ready:
             said = tuple(self.said)
             lines = self.query_one("#lobbychat", TextLines)
@@ -463,10 +465,14 @@ class LobbyScreen(Screen[None]):
             width = max(20, (self.size.width or 80) - 2)
 
             def wrapped() -> Text:
-                # (a column in, as every other line of the lobby: play-test)
-                rows = [Text.assemble(" ", row) for t in said
-                        for row in t.wrap(self.app.console, width)]
-                return Text("\n").join(rows[-LOBBY_CHAT_SHOWN:])
+                rows: list[Text] = []
+                for t in reversed(said):
+                    # (a column in, as every other line of the lobby: play-test)
+                    mine = [Text.assemble(" ", row) for row in t.wrap(self.app.console, width)]
+                    if rows and len(rows) + len(mine) > LOBBY_CHAT_SHOWN:
+                        break
+                    rows[:0] = mine
+                return Text("\n").join(rows[:LOBBY_CHAT_SHOWN])
 
             lines.show((width, tuple(t.plain for t in said)), wrapped)
 

@@ -68,6 +68,14 @@ async def test_a_long_lobby_line_wraps_instead_of_being_cut() -> None:
         assert "cy: word0" in text and "word19" in text, text
         rows = [row for row in text.splitlines() if "word" in row]
         assert len(rows) == 2 and all(row.startswith(" ") for row in rows), text
+        link.push({"t": "chat", "lobby": True, "name": "bob", "text": "short one"})
+        await pilot.pause()
+        text = screen_text(pilot.app)  # the long line and the short fit: both whole
+        assert "cy: word0" in text and "bob: short one" in text, text
+        link.push({"t": "chat", "lobby": True, "name": "eve", "text": "another"})
+        await pilot.pause()
+        text = screen_text(pilot.app)  # no room for the long one: not its tail alone
+        assert "word19" not in text and "bob: short one" in text and "eve: another" in text
         await pilot.resize_terminal(140, 24)
         await pilot.pause()
         text = screen_text(pilot.app)
