@@ -26,7 +26,6 @@ from netcode.records import build_record, loads, text_record
 from netcode.session import REPLACED, SHUTTING_DOWN, Session
 from netcode.store import Store
 from netcode.table import (
-    ABSENT_POLICIES,
     BOT_LEVELS,
     TABLE_SETTINGS,
     TABLE_SETTINGS_CHOICES,
@@ -411,14 +410,11 @@ class Lobby:
             session.put(error_frame("too_many_tables", refusal))
             return
         given = message.get("table") or {}
-        if given.get("bot_level", BOT_LEVELS[0]) not in BOT_LEVELS:
-            session.put(error_frame("invalid", f"bot_level must be one of "
-                                               f"{', '.join(BOT_LEVELS)}."))
-            return
-        if given.get("absent", ABSENT_POLICIES[0]) not in ABSENT_POLICIES:
-            session.put(error_frame("invalid", f"absent must be one of "
-                                               f"{', '.join(ABSENT_POLICIES)}."))
-            return
+        for option, words in TABLE_SETTINGS_CHOICES.items():  # (the first word: the default)
+            if given.get(option, words[0]) not in words:
+                session.put(error_frame("invalid", f"{option} must be one of "
+                                                   f"{', '.join(words)}."))
+                return
         seed = message.get("seed")
         if not (self.allow_client_seeds and isinstance(seed, int)):
             seed = new_seed()

@@ -99,8 +99,9 @@ BOT_LEVELS = ("basic", "random", "search")
 ABSENT_POLICIES = ("wait", "bot")
 TABLE_SETTINGS_CHOICES: dict[str, list[str]] = {"bot_level": list(BOT_LEVELS),
                                                 "absent": list(ABSENT_POLICIES)}
-"""The table options that take one of a few words, and those words (the form names them
-when a person types another: "at most 8 characters" said nothing useful, play-test)."""
+"""The table options that take one of a few words, and those words, the default first:
+the host checks `create` against them and lists them for the form, which names them when
+a person types another ("at most 8 characters" said nothing useful, play-test)."""
 TABLE_SETTINGS_HELP: dict[str, str] = {
     "clock": "Show everyone how long the player on turn has been thinking.",
     "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "

@@ -61,6 +61,18 @@ PLAYER_KEYS = frozenset({"target", "ready", "again", "take_back", "cursor", "tog
                          "type_codes", "clear", "sort"})
 """Actions beside the game's own kinds (`NEEDS`) that only a seated player has."""
 
+STARTS_TYPING = "123456789*"
+"""Keys that start typing card codes at the table by themselves; any other code is typed
+after `/` (a letter is a key of its own: ``q`` leaves)."""
+
+
+def as_typed(codes: str) -> str:
+    """Codes as a player types them at the table (``/kh=qd``, ``7h``), for a note that
+    shows how: the rule `on_key` follows, said once."""
+    codes = codes.lower()
+    return codes if codes[:1] in STARTS_TYPING else "/" + codes
+
+
 NOTE_SECONDS = 8.0
 """How long a note of the screen's own stays on the status line."""
 
@@ -277,18 +289,18 @@ class TableScreen(Screen[None]):
         cards, not their size (a wild card stolen for its natural left the size as it was,
         and the owner's meld went unmarked, play-test)."""
         view = message.get("view") or {}
-        sizes = {m.get("id"): (m.get("size", len(m.get("cards", []))),
+        seen = {m.get("id"): (m.get("size", len(m.get("cards", []))),
                                tuple(c.get("id") for c in m.get("cards", [])
                                      if isinstance(c, dict)))
                  for m in view.get("melds", [])}
         acting = message.get("seat") in (view.get("to_act") or [])
         if self._was_acting and not acting:
-            self._melds_at_my_turn_end = sizes  # the turn just ended: compare from here
+            self._melds_at_my_turn_end = seen  # the turn just ended: compare from here
         self._was_acting = acting
         before = self._melds_at_my_turn_end
         if not hints or before is None:
             return frozenset()
-        return frozenset(i for i, size in sizes.items() if before.get(i) != size)
+        return frozenset(i for i, now in seen.items() if before.get(i) != now)
 
     def saw_events(self, events: list[dict[str, Any]]) -> None:
         """Public events, for what the view does not say: who made the last discard."""
@@ -738,7 +750,7 @@ class TableScreen(Screen[None]):
             if event.key == "slash" and self.seated():
                 self.typing = ""
                 self._stop(event)
-            elif event.character and event.character in "123456789*" and self.seated():
+            elif event.character and event.character in STARTS_TYPING and self.seated():
                 self.typing = event.character
                 self._stop(event)
             elif event.key in ASK_ENGINE and self.seated() and not self._key_on(event.key):
@@ -1185,9 +1197,7 @@ class TableScreen(Screen[None]):
         wild = next(iter(places[0]))
         code = faces.get(int(wild), "")
         said = " or ".join(card_label(p[wild], look) for p in places)
-        example = f"{code.lower()}={places[0][wild].lower()}" if code else "2c=5d"
-        if example[0].isalpha():
-            example = "/" + example  # (a face card's code starts with /)
+        example = as_typed(f"{code}={places[0][wild]}" if code else "2c=5d")
         self.note(f"Say which card the wild card stands for: {said}. Esc, then type it "
                   f"with = (like {example}) and press l.")
 

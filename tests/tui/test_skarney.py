@@ -456,3 +456,26 @@ async def test_a_meld_robbed_of_its_wild_card_is_marked_as_changed() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
     assert f"*#{robbed}" in text, text
+
+
+async def test_another_sides_line_breaks_between_its_parts_at_80_columns() -> None:
+    """Play-test at 80x24: "pt2alice · score 345 · contract to make · no meld", its last
+    letter cut at the panel's edge; the line goes on to a second one instead."""
+    from tests.tui.conftest import FakeLink, joined_with, screen_text, view_message
+    from tui.app import make_app
+
+    game = engine.create_game("skarney", 3, 1)
+    message = view_message(game, 1)
+    message["players"] = message["players"][:3]
+    for player, name in zip(message["players"], ("pt2alice", "pt2bob", "pt2carol"),
+                            strict=True):
+        player["name"] = name
+    message["view"]["totals"] = {0: 345, 1: 0, 2: 12345}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, message)
+        text = screen_text(pilot.app)
+    panel = [row.split("│")[0].rstrip() for row in text.splitlines() if "│" in row]
+    alice = next(n for n, row in enumerate(panel) if "pt2alice · score 345" in row)
+    assert "no melds" in panel[alice] or panel[alice + 1].strip() == "no melds", text
+    assert not any(row.endswith("no meld") for row in panel), text
