@@ -13,6 +13,7 @@ some 150 actions).
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import asyncssh
@@ -32,6 +33,7 @@ from tests.e2e.test_play_by_keys import (
 SEED = 7
 OPTIONS = {"max_deals": 1, "looking_size": 15}
 FROZEN = "Frozen in time: you may meld"
+SELECTED = re.compile(r"selected \d+:")
 
 
 async def open_keyed_terminal(port: int, name: str, key: asyncssh.SSHKey
@@ -55,8 +57,8 @@ async def meld_while_frozen(term: Terminal) -> bool:
     for index, cards in enumerate(melds):
         term.press("/" + typed(cards) + "\r")
         count = len(cards)
-        shown = await term.wait_until(lambda t, n=count: f"selected {n}" in t or " ! " in t)
-        if f"selected {count}" not in shown:
+        shown = await term.wait_until(lambda t: SELECTED.search(t) is not None or " ! " in t)
+        if f"selected {count}:" not in shown:
             # The hand changed between reading it and typing (another seat's move under
             # a loaded suite): the note says which card is gone; try again on the next look.
             term.press("\x1b\x1b")
@@ -91,6 +93,7 @@ async def play(term: Terminal, done: asyncio.Event, stats: dict[str, int]) -> No
             await term.wait_until(lambda t, before=text: done.is_set() or t != before,
                                   timeout=60)
             continue
+        discarding = False
         if offers(footer, "p", "Take pile"):
             term.press("p")  # with nothing selected: the first way, once asked
             shown = await term.wait_until(lambda t, before=footer: "Take the pile with" in t
@@ -100,11 +103,20 @@ async def play(term: Terminal, done: asyncio.Event, stats: dict[str, int]) -> No
         elif offers(footer, "d", "Draw"):
             term.press("d")
         else:
+            if "selected" in text:  # left from a meld tried a moment ago
+                term.press("\x1b\x1b")
+                await term.wait_until(lambda t: "selected" not in t)
             term.press(" x")  # select the card under the cursor (x alone asks first)
+            discarding = True
         stats["actions"] += 1
         assert stats["actions"] < 150, "no out-of-turn meld within 150 actions"
-        after = await term.wait_until(lambda t, before=footer: done.is_set() or " ! " in t
-                                      or t.splitlines()[-1] != before, timeout=30)
+        # Wait for the move itself, not only its first key: after " x" the footer
+        # changes once the space selects, and a next " x" sent then selected a card
+        # after the turn had passed, which the next typed meld counted as its own.
+        after = await term.wait_until(lambda t, before=footer, d=discarding: done.is_set()
+                                      or " ! " in t or (t.splitlines()[-1] != before
+                                                        and not (d and "selected" in t)),
+                                      timeout=30)
         if " ! " in after:  # a refused take (the pair alone did not open): draw instead
             term.press("\x1b")
             await term.wait_until(lambda t: " ! " not in t)
