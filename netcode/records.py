@@ -199,7 +199,9 @@ class RecordStepper:
     def step(self, index: int) -> Step:
         """The game after ``index`` actions (0: as first dealt)."""
         index = max(0, min(index, self.count))
-        base = max(k for k in self._kept if k <= index)
+        # The kept game before this step, not at it: its own action is replayed, so its
+        # events are told (every 32nd step said "The deal begins.").
+        base = max(k for k in self._kept if k < index) if index else 0
         game = self._kept[base].clone()
         events: list[dict[str, Any]] = list(getattr(game, "events", [])) if index == 0 else []
         for seat, action in self.log[base:index]:
