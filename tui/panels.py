@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 from rich.text import Text
 
 from engine.cards import rank_of
-from tui.cards import CardLook, cards_text
+from tui.cards import CardLook, card_label, card_style, cards_text
+from tui.eventtext import card_count
 
 SHORT_KINDS = {"natural": "natural", "mixed": "mixed", "wild": "wild", "clean": "CLEAN",
                "dirty": "DIRTY", "wild_pile": "WILD", "canasta": "CANASTA"}
@@ -212,6 +213,29 @@ class GamePanel:
     def team_header(self, info: TableInfo, team: int) -> Text:
         total = info.view.get("totals", {}).get(team, 0)
         return Text(f"{info.team_name(team)} · score {total}", style="bold")
+
+
+def pile_text(view: dict[str, Any], look: CardLook, detail: str = "",
+              by: str | None = None) -> Text:
+    """" Stock 80   Pile 7♥ from bob (12 cards) FROZEN": the table's line and the replay's
+    (which said "Pile empty (0)" for a game with no discard pile, play-test)."""
+    if "discard" not in view:  # a game without a discard pile
+        return Text(f" Stock {view.get('stock', 0)}")
+    discard = view.get("discard") or {}
+    top = discard.get("top")
+    t = Text(f" Stock {view.get('stock', 0)}   Pile ", style="")
+    if top:
+        t.append(card_label(top["code"], look), style=card_style(top["code"], look))
+    else:
+        t.append("empty", style="dim")
+    if by is not None:  # beside the card it says who threw
+        t.append(f" from {by}", style="dim")
+    t.append(f" ({card_count(discard.get('size', 0))}{detail})")
+    if discard.get("frozen"):
+        t.append(" FROZEN", style="bold cyan")
+    if discard.get("blocked") and top:  # an empty pile is not "blocked"
+        t.append(" blocked", style="bold yellow")
+    return t
 
 
 def size_label(meld: dict[str, Any]) -> Text:

@@ -15,10 +15,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.cards import CardLook, card_label, cards_text, sort_hand
+from tui.cards import CardLook, cards_text, sort_hand
 from tui.eventtext import with_melds
 from tui.games import screen_for
-from tui.panels import TableInfo
+from tui.panels import TableInfo, pile_text
 from tui.widgets import KeysBar
 
 
@@ -65,11 +65,9 @@ def step_text(stepper: Stepper, step: StepView, look: CardLook, width: int) -> T
         counts = (public.get("counts") or {}).get(seat)
         out.append_text(screen_for(public.get("game")).seat_detail(info, seat, counts))
         out.append("\n")
-    discard = public.get("discard") or {}
-    top = discard.get("top")
-    out.append(f"\nStock {public.get('stock', 0)}   Pile ")
-    out.append(card_label(top["code"], look) if top else "empty")
-    out.append(f" ({discard.get('size', 0)})\n\n")
+    out.append("\n")
+    out.append_text(pile_text(public, look, game.pile_detail(public.get("discard") or {})))
+    out.append("\n\n")
     for line in screen_for(public.get("game")).make_panel().lines(info, width):
         out.append_text(line)
         out.append("\n")

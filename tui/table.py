@@ -25,7 +25,6 @@ from tui.cards import (
     CardLook,
     CodeError,
     card_label,
-    card_style,
     card_text,
     cards_text,
     codes_as_shown,
@@ -34,9 +33,16 @@ from tui.cards import (
     sort_hand,
 )
 from tui.compositor import DirtyOnlyCompositor
-from tui.eventtext import card_count, team_label, who_won
+from tui.eventtext import team_label, who_won
 from tui.games import GameScreen, screen_for
-from tui.panels import GamePanel, TableInfo, side_by_side, table_look, turn_step
+from tui.panels import (
+    GamePanel,
+    TableInfo,
+    pile_text,
+    side_by_side,
+    table_look,
+    turn_step,
+)
 from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
 from tui.widgets import (
     ChatLine,
@@ -489,21 +495,7 @@ class TableScreen(Screen[None]):
             return Text.assemble(pile_line(by, ""), "\n", (f"  {clock[3:]}", clock_style))
 
         def pile_line(by: str | None, clock: str) -> Text:
-            if "discard" not in v:  # a game without a discard pile
-                return Text.assemble(f" Stock {v.get('stock', 0)}", (clock, clock_style))
-            t = Text(f" Stock {v.get('stock', 0)}   Pile ", style="")
-            if top:
-                t.append(card_label(top["code"], info.look),
-                         style=card_style(top["code"], info.look))
-            else:
-                t.append("empty", style="dim")
-            if by is not None:  # beside the card it says who threw
-                t.append(f" from {by}", style="dim")
-            t.append(f" ({card_count(discard.get('size', 0))}{detail})")
-            if discard.get("frozen"):
-                t.append(" FROZEN", style="bold cyan")
-            if discard.get("blocked") and top:  # an empty pile is not "blocked"
-                t.append(" blocked", style="bold yellow")
+            t = pile_text(v, info.look, detail, by)
             t.append(clock, style=clock_style)
             return t
 

@@ -69,18 +69,19 @@ async def test_an_unfinished_game_is_not_exported(host: Host, connect,
     assert missing.returncode == 1 and "no table 999" in missing.stderr
 
 
-def _bot_record(seed: int = 5) -> dict:  # type: ignore[type-arg]
+def _bot_record(seed: int = 5, name: str = "hand_and_foot",
+                options: dict | None = None) -> dict:  # type: ignore[type-arg]
     import engine
     from engine.bots import make_bot
     from netcode.records import build_record
 
-    game = engine.create_game("hand_and_foot", 4, seed, {"deals": 1})
+    options = {"deals": 1} if options is None else options
+    game = engine.create_game(name, 4, seed, options)
     bots = {s: make_bot("random", s) for s in range(4)}
     while not game.over:
-        (seat,) = game.to_act
+        seat = min(game.to_act)
         game.apply(seat, bots[seat].act(game.view(seat)))
-    return build_record("hand_and_foot", 4, seed, {"deals": 1}, game.log,
-                        ["ann", "bob", "cy", "dee"])
+    return build_record(name, 4, seed, options, game.log, ["ann", "bob", "cy", "dee"])
 
 
 def test_the_text_record_tells_the_hands_every_action_and_the_result() -> None:
@@ -309,3 +310,26 @@ def test_a_replayed_lay_off_says_which_meld_it_went_onto() -> None:
         raise AssertionError("no lay-off in the record")
     text = step_text(stepper, step, CardLook(), 100).plain
     assert "laid off" in text and " onto the " in text, text
+
+
+def test_the_replay_shows_the_pile_as_the_table_does() -> None:
+    """Play-test: Skarney's replay said "Pile empty (0)" (it has no discard pile), and
+    no replay said a pile was frozen or how many of its cards lay face down."""
+    from tui.cards import CardLook
+    from tui.replay import step_text
+
+    skarney = RecordStepper(_bot_record(3, "skarney", {"deals": 1}))
+    text = step_text(skarney, skarney.step(5), CardLook(), 100).plain
+    assert re.search(r"^ Stock \d+$", text, re.M) and "Pile" not in text, text
+    canastone = RecordStepper(_bot_record(3, "canastone", {"max_deals": 1}))
+    text = step_text(canastone, canastone.step(1), CardLook(), 100).plain
+    assert re.search(r"Pile \S+ \(\d+ cards, \d+ of them face down\)", text), text
+
+
+def test_every_replayed_step_tells_its_own_action() -> None:
+    """A step kept for going back (every 32nd) said "The deal begins." in place of its
+    action's events: the lobby's replay of a game 256 actions long ended on it."""
+    stepper = RecordStepper(_bot_record())
+    for index in (RecordStepper.EVERY, 2 * RecordStepper.EVERY, stepper.count):
+        step = stepper.step(index)
+        assert step.events and step.label != "The deal begins.", (index, step.label)
