@@ -100,7 +100,10 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
                 str(item.get("melded", 0)),
                 *(cell(item, info) for _, cell in columns),
                 "\n".join(out_cut) or "-",
-                f"{unplayed}\n= {game.unplayed_total(item)}",
+                # The sum under several figures; one figure alone is its own sum (a
+                # player's row said "ann 0" and "= 0" under it, play-test).
+                f"{unplayed}\n= {game.unplayed_total(item)}" if "\n" in unplayed
+                else str(game.unplayed_total(item)),
                 Text(str(item.get("deal_score", 0)), style="bold"),
                 Text(str(item.get("total", 0)), style="bold"),
                 end_section=i == len(teams) - 1,

@@ -377,6 +377,32 @@ def test_the_out_column_reads_as_a_person_expects() -> None:
     assert "out +100" in text and "[0]" not in text and "seat" not in text, text
 
 
+def test_a_players_cards_left_are_one_figure_a_teams_are_summed() -> None:
+    """Play-test: a player's row of Skarney's sheet said "ann -5" and "= -5" under it; a
+    single figure is its own sum, and the row names the player already."""
+    item = {"melded": 140, "penalty": {"0": -5}, "penalty_total": -5, "deal_score": 135,
+            "total": 135, "hand_bonus": 0, "bonus_reason": None}
+    text = sheet_text("skarney", {"deal": 1, "teams": {"0": item}}, 1)
+    row = next(line for line in text.splitlines() if " ann " in line)
+    assert row.split()[-3:] == ["-5", "135", "135"], text
+    assert "= " not in text and "ann -5" not in text, text
+    pair = {**item, "penalty": {"0": -5, "2": -10}, "penalty_total": -15}
+    view_teams = {"game": "skarney", "title": "skarney", "deal_number": 2,
+                  "teams": [[0, 2], [1, 3]], "totals": {},
+                  "score_sheet": [{"deal": 1, "teams": {"0": pair}}]}
+    from rich.console import Console
+
+    from tui.panels import TableInfo
+    from tui.sheets import score_renderable
+
+    info = TableInfo({"seat": 0, "view": view_teams, "players": []},
+                     ("ann", "bob", "cy", "dee"), CardLook())
+    console = Console(width=120, record=True)
+    console.print(score_renderable(info, 120))
+    shown = console.export_text()
+    assert "ann -5" in shown and "cy -10" in shown and "= -15" in shown, shown
+
+
 async def test_at_80_columns_a_refusal_keeps_to_its_line_and_frozen_keeps_its_stop() -> None:
     game = play_until(3, 5, no_pair)
     text, _ = await answered(game, game.turn, keys=("p",))
