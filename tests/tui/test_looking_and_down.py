@@ -307,3 +307,24 @@ stock: 30""")
     text, sent = await answered(game, 1, (100, 30), keys=("slash", *"2d", "enter", "l"))
     assert sent and sent[-1]["type"] == "lay_off"
     assert "[LD-G2]" in text and "LD-M4" not in text, text
+
+
+def test_a_player_with_canastas_enough_is_told_so_not_shown_three_of_two() -> None:
+    """Play-test: "canastas 3/2" read as a fault; once a player has the canastas going
+    out needs, the header says so."""
+    from tui.cards import CardLook
+    from tui.games.looking_and_down import LookingAndDownPanel
+    from tui.panels import TableInfo
+
+    def header(piles: dict[str, int], compact: bool = False) -> str:
+        view = {"game": "looking_and_down", "teams": [[0], [1]], "totals": {0: 0, 1: 0},
+                "opened": {0: True}, "canastas_to_go_out": 2, "piles": {0: piles}}
+        info = TableInfo({"seat": 1, "view": view, "players": []}, ("ann", "bob"),
+                         CardLook())
+        return LookingAndDownPanel().team_header(info, 0, compact).plain
+
+    assert header({"red_canasta": 1}).endswith("canastas 1/2")
+    assert header({"red_canasta": 1}, compact=True).endswith(" · 1/2")
+    enough = {"red_canasta": 1, "black_canasta": 2}
+    assert header(enough).endswith("canastas 3 (enough)"), header(enough)
+    assert header(enough, compact=True).endswith(" · 3 canastas")

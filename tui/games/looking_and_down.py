@@ -85,7 +85,11 @@ class LookingAndDownPanel(GamePanel):
         piles = v.get("piles", {}).get(team, {})
         made = sum(piles.get(kind, 0) for kind, _ in CANASTAS)
         need = v.get("canastas_to_go_out")
-        out.append(f" · {'' if compact else 'canastas '}{made}" + (f"/{need}" if need else ""))
+        if need and made < need:
+            out.append(f" · {'' if compact else 'canastas '}{made}/{need}")
+        else:  # ("canastas 3/2" read as a fault once there were enough: play-test)
+            out.append(f" · {made} canastas" if compact else
+                       f" · canastas {made}" + (" (enough)" if need else ""))
         return out
 
 
