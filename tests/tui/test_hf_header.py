@@ -7,6 +7,7 @@ import pytest
 
 from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, screen_text
 from tui.app import make_app
+from tui.cards import CardLook
 
 
 async def test_hand_and_foot_red_threes_are_counted_in_the_side_header() -> None:
@@ -55,6 +56,19 @@ def test_a_final_round_turn_with_nothing_to_draw_reads_so() -> None:
 
     line = event_text({"type": "drew", "seat": 1, "count": 0}, lambda s: "bea")
     assert line.plain == "bea had nothing to draw."
+
+
+def test_the_stock_running_out_is_said_one_way() -> None:
+    """Play-test: the log said "The stock is out" at Looking and Down's final round and
+    "The stock is empty" where a deal ended on it."""
+    from tui.eventtext import event_text
+    from tui.games import screen_for
+
+    final = screen_for("looking_and_down").event_line(
+        {"type": "final_round", "emptier": 1, "turns": 3}, lambda s: "bea", CardLook(), [])
+    assert final.plain.startswith("The stock is empty (bea drew the last card)"), final
+    assert event_text({"type": "stock_exhausted"}, lambda s: "bea").plain == \
+        "The stock is empty."
 
 
 async def test_looking_and_downs_final_round_line_fits_and_goes_with_the_deal() -> None:

@@ -194,7 +194,7 @@ class LookingAndDownScreen(GameScreen):
         if kind == "exact_grab":
             return Text(f"{who} grabbed exactly: +{event.get('points')}.")
         if kind == "final_round":
-            return Text(f"The stock is out ({name(event.get('emptier'))} drew the last "
+            return Text(f"The stock is empty ({name(event.get('emptier'))} drew the last "
                         f"card): a final round of {event.get('turns')} turns, no drawing.",
                         style="bold")
         if kind == "hand_emptied":
