@@ -215,6 +215,7 @@ class Lobby:
                 "players": t.players(),
                 "spectators": sum(1 for s in t.watchers.values() if s is None),
                 "state": t.state,
+                "started": t.seq > 0,
                 "replay": t.over or t.has_finished,
                 "round": t.round,
                 "options": t.options,

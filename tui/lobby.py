@@ -129,6 +129,13 @@ LOBBY_CHAT_SHOWN = 3
 """The lobby chat's last lines on the lobby screen."""
 
 
+def state_text(entry: dict[str, Any]) -> str:
+    """The State column: a game under way with a seat someone left is "seat free", not
+    "waiting" as a table not begun is (play-test: it read as not started)."""
+    state = str(entry.get("state", ""))
+    return "seat free" if state == "waiting" and entry.get("started") else state
+
+
 class LobbyChatLine(ChatLine):
     """The lobby's chat line: Enter sends it (and it stays open for the next line), Esc
     goes back to the tables."""
@@ -231,7 +238,7 @@ class LobbyScreen(Screen[None]):
         table = self.query_one(DataTable)
         room = max(SEATS_MIN, (self.size.width or 80) - OTHER_COLUMNS)
         rows = [(str(t["id"]), t.get("title") or t["game"], seats_text(t, room),
-                 str(t.get("spectators", 0)), t.get("state", ""))
+                 str(t.get("spectators", 0)), state_text(t))
                 for t in lobby.get("tables", [])]
         current = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
         if rows != current:

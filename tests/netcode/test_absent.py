@@ -228,6 +228,9 @@ async def test_a_person_in_a_bots_old_seat_is_not_given_the_bots_deals(
     ann.send("remove_bot", seat=2)
     await ann.wait_for("chat", lambda m: "removed" in m["text"])
     bob = await connect("bob")
+    listing = await bob.wait_for("lobby", lambda m: bool(m["tables"]))
+    entry = next(t for t in listing["tables"] if t["id"] == table_id)
+    assert entry["state"] == "waiting" and entry["started"]  # (shown "seat free")
     bob.send("sit", table=table_id, seat=2)
     seen = await bob.wait_for("view")
     assert seen["players"][2]["name"] == "bob"

@@ -114,3 +114,20 @@ async def test_the_cursor_stays_on_its_table_when_the_listing_reorders() -> None
         await pilot.press("j")
         await pilot.pause()
     assert link.sent[-1] == {"t": "sit", "table": 2}
+
+
+async def test_a_game_under_way_with_a_free_seat_is_not_called_waiting() -> None:
+    """Play-test: a table whose game was under way, someone having left, read "waiting"
+    like a table not begun."""
+    message = lobby_message()
+    begun = {**message["tables"][1], "id": 7, "game": "looking_and_down",
+             "title": "Looking and Down", "started": True}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({**message, "tables": [*message["tables"], begun]})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    rows = {row.split()[0]: row for row in text.splitlines() if row.strip()[:1].isdigit()}
+    assert rows["7"].rstrip().endswith("seat free"), text
+    assert rows["2"].rstrip().endswith("waiting") and rows["1"].rstrip().endswith("playing")
