@@ -301,14 +301,17 @@ def export(args: argparse.Namespace) -> int:
         table = found[0]
         ids = [u for s in table.seat_records.values() for u in (s.user_id, s.played_user) if u]
         names = store.user_names(ids) if ids else {}
-        players = []
+        players, covered = [], {}
         for seat, rec in sorted(table.seat_records.items()):
             user, bot = (rec.played_user, rec.played_bot) if rec.played_user or rec.played_bot \
                 else (rec.user_id, rec.bot)  # (nobody played it, or an older database)
             players.append(names.get(user or "", f"bot {seat}" if bot else f"seat {seat}"))
+            if not bot and rec.covered:
+                covered[seat] = list(rec.covered)
         try:
             record = build_record(table.game, table.seats, table.seed, table.options,
-                                  table.log, players, table=table.id, round_no=table.round)
+                                  table.log, players, table=table.id, round_no=table.round,
+                                  covered=covered)
         except RecordError:
             # The game under way is not over: the last one played to the end, if any
             # (play again took it away, play-test).

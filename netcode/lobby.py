@@ -658,12 +658,13 @@ class Lobby:
     async def _record_frame(self, table: Table, as_text: bool) -> bytes:
         """Made once per finished game and form: a record replays the whole game, and
         asking for it again and again must not cost the host that again and again."""
-        names = table.played_names()
+        names, covered = table.played_names(), table.played_covered()
         log = list(table.game.log)
 
         def make() -> dict[str, Any]:
             return build_record(table.game_name, table.seats, table.seed, table.options,
-                                log, names, table=table.id, round_no=table.round)
+                                log, names, table=table.id, round_no=table.round,
+                                covered=covered)
 
         record = await asyncio.to_thread(make)
         if as_text:

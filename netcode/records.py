@@ -18,6 +18,7 @@ from typing import Any
 import engine
 from netcode.framing import restore_int_keys
 from tui.cards import CardLook
+from tui.eventtext import covered_text
 from tui.games import screen_for
 
 RECORD_VERSION = 1
@@ -30,8 +31,11 @@ class RecordError(Exception):
 
 def build_record(game_name: str, seats: int, seed: int, options: dict[str, Any],
                  log: Sequence[tuple[int, dict[str, Any]]], players: Sequence[str],
-                 *, table: int | None = None, round_no: int = 1) -> dict[str, Any]:
-    """The record of a finished game (RecordError while it is still being played)."""
+                 *, table: int | None = None, round_no: int = 1,
+                 covered: dict[int, list[int]] | None = None) -> dict[str, Any]:
+    """The record of a finished game (RecordError while it is still being played).
+    ``covered``: seat -> the deals a bot played for the person named for it (a record
+    put those deals to the person's name, play-test)."""
     game = engine.replay(game_name, seats, seed, options, list(log))
     if not game.over:
         where = f"table {table}'s" if table is not None else "this"
@@ -41,6 +45,8 @@ def build_record(game_name: str, seats: int, seed: int, options: dict[str, Any],
         "game": game_name, "title": engine.GAMES[game_name].title, "seats": seats,
         "options": options, "seed": seed, "table": table, "round": round_no,
         "players": list(players),
+        "covered": {seat: list(deals) for seat, deals in sorted((covered or {}).items())
+                    if deals},
         "log": [[seat, action] for seat, action in game.log],
         "score_sheet": game.score_sheet, "totals": game.totals,
         "winners": list(game.winners),
@@ -85,6 +91,15 @@ def _name(record: dict[str, Any]) -> Any:
     return name
 
 
+def covered_of(record: dict[str, Any]) -> str:
+    """The record's "A bot played for ann in deal 1." ("" if none; older records have no
+    ``covered``)."""
+    name = _name(record)
+    return covered_text([(name(int(seat)), list(deals))
+                         for seat, deals in sorted((record.get("covered") or {}).items(),
+                                                   key=lambda kv: int(kv[0]))])
+
+
 def _codes(cards: Sequence[dict[str, Any]]) -> str:
     return " ".join(card["code"] for card in cards) or "(none)"
 
@@ -99,6 +114,7 @@ def text_record(record: dict[str, Any]) -> str:
     players = ", ".join(f"{name(s)} (seat {s})" for s in range(record["seats"]))
     out = [f"{record['title']}: a game record",
            f"Players: {players}",
+           *filter(None, [covered_of(record)]),
            f"Options: {json.dumps(record['options'], sort_keys=True) or '{}'}",
            f"Seed: {record['seed']}", ""]
 
@@ -181,6 +197,7 @@ class RecordStepper:
         self.count = len(self.log)
         self.players = list(record.get("players") or [])
         self.title = record.get("title") or record["game"]
+        self.covered = covered_of(record)
         self._name = _name(record)
         self._screen = screen_for(record["game"])
         first = engine.create_game(record["game"], record["seats"], seed_of(record),

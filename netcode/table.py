@@ -321,6 +321,16 @@ class Table:
             names.append(f"bot {seat}" if occ.bot else occ.name or f"seat {seat}")
         return names
 
+    def played_covered(self) -> dict[int, list[int]]:
+        """The deals a bot played for the person `played_names` names for a seat (a
+        seat's own bot's deals are not a person's)."""
+        out = {}
+        for seat, (played, now) in enumerate(zip(self.played, self.occupants, strict=True)):
+            occ = now if played.free else played
+            if occ.bot is None and self.covered.get(seat):
+                out[seat] = list(self.covered[seat])
+        return out
+
     def _present_users(self) -> set[str]:
         return {m.user_id for m, seat in self.watchers.items() if seat is not None}
 
@@ -676,14 +686,15 @@ class Table:
             return
         seed = new_seed()
 
-        names = self.played_names()
+        names, covered = self.played_names(), self.played_covered()
 
         def fresh() -> Any:
             game = engine.create_game(self.game_name, self.seats, seed, self.options)
             # The game that ended stays as its record: play again took it away from the
             # export and the replay (play-test).
             finished = build_record(self.game_name, self.seats, self.seed, self.options,
-                                    self.game.log, names, table=self.id, round_no=self.round)
+                                    self.game.log, names, table=self.id, round_no=self.round,
+                                    covered=covered)
             self.round = self._store.new_round(self.id, seed, (self.round, dumps(finished)))
             return game
 

@@ -17,6 +17,16 @@ KIND_WORDS = {"natural": "natural", "mixed": "mixed", "wild": "wild", "clean": "
               "dirty": "dirty pile", "wild_pile": "wild pile"}
 
 
+def covered_text(covered: list[tuple[str, list[int]]]) -> str:
+    """"A bot played for ann in deal 1; bob in deals 2, 3." (the score sheet, a game's
+    record and its replay), or "" when no bot played for anyone."""
+    if not covered:
+        return ""
+    return "A bot played for " + "; ".join(
+        f"{name} in deal{'s' if len(deals) > 1 else ''} {', '.join(map(str, deals))}"
+        for name, deals in covered) + "."
+
+
 def card_count(n: Any) -> str:
     """A count of cards as a person says it: "1 card", "11 cards"."""
     return f"{n} card" if n == 1 else f"{n} cards"

@@ -38,6 +38,8 @@ class Stepper(Protocol):
     deal_starts: list[int]
     players: list[str]
     title: str
+    covered: str
+    """"A bot played for ann in deal 1." ("" if no bot played for anyone)."""
 
     def step(self, index: int) -> StepView: ...
 
@@ -50,6 +52,8 @@ def step_text(stepper: Stepper, step: StepView, look: CardLook, width: int) -> T
     out = Text()
     out.append(f"{stepper.title} · deal {step.deal} · action {step.index} of "
                f"{stepper.count}\n", style="bold")
+    if stepper.covered:
+        out.append(stepper.covered + "\n", style="yellow")
     # The events in the screen's look, as the hands below are: "The upcard is 3D" read
     # beside hands of glyphs (play-test). The plain label where there are none.
     game = screen_for(public.get("game"))

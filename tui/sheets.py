@@ -18,6 +18,7 @@ from textual.containers import ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
+from tui.eventtext import covered_text
 from tui.games import GameScreen, screen_for
 from tui.panels import TableInfo
 from tui.rules_text import RULES, TITLES, RuleEntry, rule_text
@@ -166,13 +167,11 @@ def score_renderable(info: TableInfo, width: int = 0) -> Group:
     items = [f"{info.team_name(int(t))} {n}"
              for t, n in sorted(totals.items(), key=lambda kv: int(kv[0]))]
     parts.append(Text(fold_items("Totals: ", items, width - 4 if width else 0)))  # (padding, bar)
-    covered = [(p, p["covered_deals"]) for p in info.message.get("players") or []
-               if p.get("covered_deals")]
+    covered = covered_text([(p.get("name") or f"seat {p['seat']}", p["covered_deals"])
+                            for p in info.message.get("players") or []
+                            if p.get("covered_deals")])
     if covered:
-        parts.append(Text("A bot played for " + "; ".join(
-            f"{p.get('name') or 'seat ' + str(p['seat'])} in deal"
-            f"{'s' if len(deals) > 1 else ''} {', '.join(map(str, deals))}"
-            for p, deals in covered) + ".", style="yellow"))
+        parts.append(Text(covered, style="yellow"))
     if v.get("over") or info.message.get("over"):
         winners = v.get("winners") or []
         names = " and ".join(info.team_name(w) for w in winners) or "nobody"

@@ -72,6 +72,7 @@ async def test_a_player_who_lets_the_clock_run_out_is_covered_until_they_act(
     assert 0 not in table.covering
     view = await ann.wait_for("view", lambda m: "covered_by" not in m["players"][0])
     assert view["players"][0]["covered_deals"] == [1]
+    assert table.played_covered() == {0: [1]}  # the game's record says so too
 
 
 async def test_by_default_a_dropped_players_seat_waits(host: Host, connect: Any) -> None:

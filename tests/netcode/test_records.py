@@ -333,3 +333,22 @@ def test_every_replayed_step_tells_its_own_action() -> None:
     for index in (RecordStepper.EVERY, 2 * RecordStepper.EVERY, stepper.count):
         step = stepper.step(index)
         assert step.events and step.label != "The deal begins.", (index, step.label)
+
+
+def test_a_record_says_which_deals_a_bot_played_for_someone() -> None:
+    """Play-test: the record and the replay put a deal a bot covered to the person's name
+    as if they had played it; the score sheet said so, the record did not."""
+    from netcode.records import build_record
+    from tui.cards import CardLook
+    from tui.replay import step_text
+
+    plain = _bot_record()
+    record = build_record("hand_and_foot", 4, 5, {"deals": 1},
+                          [(s, a) for s, a in plain["log"]], ["ann", "bob", "cy", "dee"],
+                          covered={0: [1], 1: []})
+    said = "A bot played for ann in deal 1."
+    assert said in text_record(record).splitlines()[:3]
+    again = loads(json.dumps(record))  # the same from its file
+    stepper = RecordStepper(again)
+    assert said in step_text(stepper, stepper.step(3), CardLook(), 100).plain
+    assert "A bot played" not in text_record(plain)
