@@ -262,9 +262,10 @@ class Table:
         """A table restored after a restart has nobody at it yet. A bot that covered a
         seat in this deal covers it again at once; other people away get the grace from
         now. Until someone came back, a table whose people were all away stood still
-        (play-test)."""
+        (play-test). Between deals the deal is over: a person who sat down after a bot
+        had played their seat in it was covered at once (play-test)."""
         present = self._present_users()
-        deal = self._deal_number()
+        deal = 0 if self.between_deals else self._deal_number()
         for seat, occ in enumerate(self.occupants):
             if (occ.user_id is not None and occ.user_id not in present and deal
                     and deal in self.covered.get(seat, ()) and self.settings["absent"] == "bot"):

@@ -202,16 +202,17 @@ async def test_a_timed_out_player_who_reconnects_has_the_seat_back(
 
 
 async def test_a_person_in_a_bots_old_seat_is_not_given_the_bots_deals(
-        host: Host, connect: Any) -> None:
+        host: Host, connect: Any, host_config: HostConfig) -> None:
     """Play-test: bob took seat 2 from a bot after deal 1, and the score sheet, which
     notes the deals a bot covered for someone, put deal 1 to bob's name as if he had
     played it. Deals a seat's own bot played count as a bot's for whoever sits there
-    next; a seat a bot still holds notes nothing."""
+    next; a seat a bot still holds notes nothing. Nor is bob covered at once by a bot
+    when the host restarts before deal 2 (deal 1 read as a deal a bot covered him in)."""
     from engine.bots import make_bot
 
     ann = await connect("ann")
     ann.send("create", game="hand_and_foot", seats=4, seed=4, options={"deals": 2},
-             table={"bot_pace_ms": 0})
+             table={"bot_pace_ms": 0, "absent": "bot", "absent_grace": 30})
     table_id = (await ann.wait_for("joined"))["table"]
     for seat in (1, 2, 3):
         ann.send("add_bot", seat=seat, kind="random")
@@ -238,3 +239,11 @@ async def test_a_person_in_a_bots_old_seat_is_not_given_the_bots_deals(
     assert seen["players"][2]["covered_deals"] == [1]
     assert all("covered_deals" not in p for p in seen["players"] if p["bot"])
     assert "covered_deals" not in seen["players"][0]  # ann played her own deal
+    await host.stop()
+    again = Host(host_config)
+    await again.start()
+    try:
+        table = again.lobby.tables[table_id]
+        assert table.between_deals and not table.covering  # the grace, from now
+    finally:
+        await again.stop()
