@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["RULES", "SUMMARIES", "TITLES", "RuleEntry", "parse_rules", "rule_text", "rules_for"]
+__all__ = ["RULES", "SUMMARIES", "TITLES", "RuleEntry", "parse_rules", "rule_text", "rules_for",
+           "summary_lines"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,24 @@ def _load() -> tuple[dict[str, str], dict[str, str], dict[str, list[RuleEntry]]]
 
 TITLES, SUMMARIES, RULES = _load()
 _BY_ID: dict[str, RuleEntry] = {entry.id: entry for rules in RULES.values() for entry in rules}
+
+
+def summary_lines(game: str) -> list[str]:
+    """The rules file's opening summary (how a turn goes, the goal, the scoring) as lines
+    to show: its hard-wrapped lines joined, a new one where a sentence ends at a line's
+    end and the next begins with a capital. The rules screen opened on its first
+    numbered rule, and a new player read some 90 rules to learn how a turn goes
+    (play-test)."""
+    out: list[str] = []
+    for line in SUMMARIES.get(game, "").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if out and not (out[-1].endswith(".") and line[:1].isupper()):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return out
 
 
 def rule_text(rule_id: str) -> RuleEntry | None:

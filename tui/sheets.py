@@ -14,14 +14,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import ScrollableContainer, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
 from tui.eventtext import covered_text
 from tui.games import GameScreen, screen_for
 from tui.panels import TableInfo
-from tui.rules_text import RULES, TITLES, RuleEntry, rule_text
+from tui.rules_text import RULES, TITLES, RuleEntry, rule_text, summary_lines
 from tui.widgets import KeysBar
 
 MIN_SIZE = (80, 24)
@@ -221,6 +221,14 @@ class RulesView(VerticalScroll):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        summary = summary_lines(self.game)
+        if summary:
+            yield Static(Text("How to play", style="bold underline"), classes="section")
+            for line in summary:  # a bullet each, its wrapped lines indented under it
+                with Horizontal(classes="how"):
+                    yield Static("•", classes="bullet")
+                    yield Static(line, classes="line", markup=False)
+            yield Static("", classes="how-end")
         section = None
         for entry in RULES.get(self.game, []):
             if entry.section != section:

@@ -147,3 +147,27 @@ def test_the_rules_data_format_is_read_as_written() -> None:
     assert (title, summary) == ("Some Game", "Two lines\nof summary.")
     assert entries == [RuleEntry("XX-M1", "Wild melds", "At most one wild.\nNever two.", "Melds"),
                        RuleEntry("XX-M2", "Size", "Three cards.", "Melds")]
+
+
+async def test_the_rules_screen_opens_on_how_to_play() -> None:
+    """Play-test: `r` opened on "Cards / HF-C1 The deck"; the file's summary of how a
+    turn goes, the goal and the scoring was never shown, and a new player read some 90
+    rules to learn how to play."""
+    from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at, screen_text
+    from tui.app import make_app
+    from tui.rules_text import summary_lines
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game_at(HAND_STAGE), 0)
+        await pilot.press("r")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    rows = text.splitlines()
+    start = [row.strip() for row in rows].index("How to play")
+    assert start < 4, text  # at the top, above the numbered rules
+    first, goal = summary_lines("hand_and_foot")[0], "• Goal: meld cards of one rank"
+    assert rows[start + 1].startswith("• " + first[:40]), text
+    assert rows[start + 2].startswith("  ") and rows[start + 3].startswith("• "), text
+    assert any(row.startswith(goal) for row in rows), text
+    assert "HF-C1" not in text  # (the numbered rules follow, further down)
