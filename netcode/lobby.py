@@ -316,13 +316,13 @@ class Lobby:
             self._forget(table)
         return [t.id for t in gone]
 
-    def _forget(self, table: Table) -> None:
+    def _forget(self, table: Table, why: str = "expired") -> None:
         """The table goes: from the room, its task, and the database."""
         del self.tables[table.id]
         self._left_on_purpose = {e for e in self._left_on_purpose if e[0] != table.id}
         asyncio.get_running_loop().create_task(table.stop())
         self.store.delete_table(table.id)
-        log.info("table %s expired", table.id)
+        log.info("table %s %s", table.id, why)
         self._lobby_changed()
 
     # joining and leaving
@@ -384,7 +384,7 @@ class Lobby:
             "open_seat": bind(self.on_open_seat),
             "action": bind(self.on_action), "again": bind(self.on_again),
             "record": bind(self.on_record), "take_back": bind(self.on_take_back),
-            "ready": bind(self.on_ready),
+            "ready": bind(self.on_ready), "close": bind(self.on_close),
             "ping": bind(self.on_ping), "chat": bind(self.on_chat),
         }
 
@@ -459,13 +459,38 @@ class Lobby:
             # An empty table of theirs with nothing played gives way to the new one: left
             # behind, it kept them from opening another until it expired (play-test).
             if make_room:
-                self._forget(min(unused, key=lambda t: t.id))
+                self._forget(min(unused, key=lambda t: t.id), "gave way to a new one")
             return None
         if len(mine) >= limits.tables_per_player:
-            mine = len(mine)
-            return (f"You already have {mine} open tables; finish or leave one before "
-                    "opening another.")
+            ids = ", ".join(str(t.id) for t in sorted(mine, key=lambda t: t.id))
+            # Leaving one kept the seat, so it still counted, and nothing said how to end
+            # a game nobody else was playing (play-test: locked out for days).
+            return (f"You already have {len(mine)} open tables ({ids}): finish one, or "
+                    "close one nobody else plays at (D in the lobby).")
         return None
+
+    async def on_close(self, session: Session, message: dict[str, Any]) -> None:
+        """The creator closes their table for good, its game with it: only where nobody
+        else holds a seat there and nobody is at it, so no one else's game is lost."""
+        table = self._table(session, message["table"])
+        if table is None:
+            return
+        where = f"table {table.id}"
+        if table.creator != session.user_id:
+            session.put(error_frame("not_yours", f"Only the person who opened {where} may "
+                                                 "close it."))
+            return
+        others = [occ.name or "someone" for occ in table.occupants
+                  if occ.user_id not in (None, session.user_id)]
+        if others:
+            session.put(error_frame("seated", f"{others[0]} holds a seat at {where}: it "
+                                              "can be closed only with no one else seated."))
+            return
+        if table.watchers:
+            session.put(error_frame("in_use", f"Someone is at {where} now: it can be closed "
+                                              "only when nobody is there."))
+            return
+        self._forget(table, "closed by its creator")
 
     async def on_sit(self, session: Session, message: dict[str, Any]) -> None:
         table = self._table(session, message["table"])

@@ -226,6 +226,7 @@ CLIENT_SCHEMA: dict[str, _Spec] = {
     "open_seat": {"seat": (_int(0, 64), True)},
     "action": {"action": (_record(ACTION_SCHEMA), True), "ref": (_optional(_ID), False)},
     "again": {"table": (_ID, False)},
+    "close": {"table": (_ID, True)},
     "take_back": {},
     "ready": {},
     "record": {"table": (_ID, False), "format": (_str(8), False)},

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from engine.registry import GAMES
-from tui.sheets import ChoiceDialog
+from tui.sheets import ChoiceDialog, ConfirmDialog
 from tui.widgets import ChatLine, KeysBar, TextLines
 
 OTHER_COLUMNS = 46
@@ -156,6 +156,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("a", "again", "Again"),  # (short: the keys line fits 80 columns with c Chat)
         Binding("v", "replay", "Replay"),
+        Binding("D", "close_table", "Close table", show=False),  # (in ? and the README)
         Binding("n", "new", "New table"),
         Binding("l", "refresh", "Refresh", show=False),
         Binding("left_square_bracket", "page(-1)", "Prev page", show=False),
@@ -379,6 +380,24 @@ class LobbyScreen(Screen[None]):
             self.note("Only a finished game can be replayed: its hands are still hidden.")
             return
         self.app.send({"t": "record", "table": table, "format": "json"})  # type: ignore[attr-defined]
+
+    def action_close_table(self) -> None:
+        """Close a table you opened, its game with it, after a question (the host refuses
+        where anyone else holds a seat or is at it): a seat kept by leaving counted against
+        the tables one may open, and no key ended such a game (play-test)."""
+        table = self._table_id()
+        if table is None:
+            return
+        entry = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
+        title = entry.get("title") or entry.get("game") or "the game"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.send({"t": "close", "table": table})  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmDialog(
+            f"Close table {table} ({title}) for good? Its game ends and is not kept. Only "
+            "the person who opened it may, with no one else seated there."), answered)
 
     def action_refresh(self) -> None:
         self.app.send({"t": "list"})  # type: ignore[attr-defined]

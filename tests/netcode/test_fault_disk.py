@@ -65,7 +65,7 @@ async def _seat_by_keys(host: Host, connect: Any) -> tuple[Any, int, PtyScreen, 
     for name, key in (("sam", "w"), ("pia", "j")):  # the watcher first: the table stays row 1
         conn, screen = await open_pty(host.port, name)
         conns.append(conn)
-        await screen.wait_for(lambda t: "waiting" in t)
+        await screen.wait_for(lambda t: "waiting" in t or "seat free" in t)
         screen.press(key)
         await screen.wait_for(lambda t: f"table {table_id} " in t)
         screens.append(screen)

@@ -51,7 +51,7 @@ async def test_a_screen_that_stops_reading_holds_up_no_one(host: Host, connect: 
         options = {"window": 1024} if name == "sleepy" else {}
         conn, screen = await open_pty(host.port, name, **options)
         conns.append(conn)
-        await screen.wait_for(lambda t: "waiting" in t)
+        await screen.wait_for(lambda t: "waiting" in t or "seat free" in t)
         screen.press("w")
         await screen.wait_for(lambda t: f"table {table_id} " in t)
         screens.append(screen)

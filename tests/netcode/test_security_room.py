@@ -431,3 +431,49 @@ async def test_a_refused_table_takes_no_empty_table_of_its_creator_with_it(
     client.send("create", game="hand_and_foot", seats=3)
     assert (await client.wait_for("error"))["code"] == "invalid"
     assert sorted(host.lobby.tables) == made  # nothing went
+
+
+async def test_a_creator_closes_a_table_nobody_else_plays_at_and_may_open_another(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: three games left mid-deal (seats kept) counted against their creator,
+    and nothing ended them: "You already have 3 open tables" for up to a week. Their
+    creator may close one (D in the lobby); nobody else may, nor while another person
+    holds a seat or anyone is at the table."""
+    flo, gus = await connect("flo"), await connect("gus")
+    made = []
+    for n in range(host.lobby.limits.tables_per_player):
+        flo.send("create", game="hand_and_foot", seats=4, seed=3, table={"bot_pace_ms": 0})
+        made.append((await flo.wait_for("joined"))["table"])
+        for seat in (1, 2):
+            flo.send("add_bot", seat=seat)
+        if n == 1:  # gus plays at the second table, and leaves it: his seat is kept
+            gus.send("sit", table=made[-1], seat=3)
+            await gus.wait_for("joined")
+        else:
+            flo.send("add_bot", seat=3)
+        await flo.wait_for("events")  # a move made: the deal is under way, the seat kept
+        flo.send("leave")
+        await flo.wait_for("left")
+        if n == 1:
+            gus.send("leave")
+            await gus.wait_for("left")
+    first, second, third = made
+    flo.send("create", game="hand_and_foot", seats=4)
+    refusal = await flo.wait_for("error")
+    assert refusal["code"] == "too_many_tables" and f"({first}, {second}, {third})" in \
+        refusal["message"] and "D in the lobby" in refusal["message"]
+    gus.send("close", table=first)
+    assert (await gus.wait_for("error"))["code"] == "not_yours"
+    flo.send("close", table=second)  # gus holds a seat there, away
+    assert (await flo.wait_for("error"))["code"] == "seated"
+    gus.send("watch", table=third)
+    await gus.wait_for("joined")
+    flo.send("close", table=third)
+    assert (await flo.wait_for("error"))["code"] == "in_use"
+    assert sorted(host.lobby.tables) == made  # every refusal changed nothing
+    flo.send("close", table=first)
+    await flo.wait_for("lobby", lambda m: first not in [t["id"] for t in m["tables"]])
+    assert first not in host.lobby.tables
+    assert first not in [t.id for t in host.lobby.store.load_tables()]
+    flo.send("create", game="hand_and_foot", seats=4)
+    await flo.wait_for("joined")  # room for a new one

@@ -260,7 +260,7 @@ async def test_a_stalled_sharing_spectator_holds_up_no_one(host: Host, connect: 
     for name, options in (("sleepy", {"window": 1024}), ("alert", {})):
         conn, screen = await open_pty(host.port, name, **options)
         conns.append(conn)
-        await screen.wait_for(lambda t: "waiting" in t)
+        await screen.wait_for(lambda t: "waiting" in t or "seat free" in t)
         screen.press("w")
         await screen.wait_for(lambda t: f"table {table_id} " in t)
         screens[name] = screen

@@ -131,3 +131,13 @@ async def test_a_game_under_way_with_a_free_seat_is_not_called_waiting() -> None
     rows = {row.split()[0]: row for row in text.splitlines() if row.strip()[:1].isdigit()}
     assert rows["7"].rstrip().endswith("seat free"), text
     assert rows["2"].rstrip().endswith("waiting") and rows["1"].rstrip().endswith("playing")
+
+
+async def test_D_asks_before_closing_the_chosen_table() -> None:
+    """Play-test: a seat kept by leaving counted against the tables one may open, and no
+    key ended such a game. D closes the chosen table, after a question."""
+    text, sent = await in_lobby(("down", "D"), "y")
+    assert "Close table 2 (Hand and Foot) for good?" in text, text
+    assert {"t": "close", "table": 2} in sent
+    _, sent = await in_lobby(("D",), "n")
+    assert not any(m.get("t") == "close" for m in sent)
