@@ -256,6 +256,13 @@ class FamilyGame:
         self._version += 1
         return events
 
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        """The seats the game cannot go on without (a turn clock times them): those in
+        `to_act`, but for seats a game lets act if they wish (Looking and Down's frozen
+        seats, whose being able to act says something of their hidden hands)."""
+        return self.to_act
+
     def legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self._to_act_list:  # a list: an unhashable `seat` is just not there
             return []

@@ -215,6 +215,23 @@ class LookingAndDown(CanastaGame):
                 seats.append(s)
         self.to_act_list = sorted(seats)
 
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        """The turn player alone while frozen seats may meld too (LD-F2: they may, if they
+        wish and can; that they can is theirs to know)."""
+        if self.frozen and self.phase in ("draw", "play"):
+            return frozenset((self.turn,))
+        return self.to_act
+
+    def _public_to_act(self) -> list[int]:
+        """`to_act` as everyone may know it: the turn player and every frozen seat with
+        cards. The exact `to_act` lists a frozen seat only while its hidden hand can meld
+        or lay off, and every screen marked it so (play-test: a spectator read from the
+        mark whether a frozen player had anything to put down)."""
+        if not self.frozen or self.phase not in ("draw", "play"):
+            return sorted(self._to_act_list)
+        return sorted({self.turn, *(s for s in self.frozen if self.hands[s])})
+
     def _frozen_may_act(self, seat: int) -> bool:
         """Whether the frozen seat has a meld or lay-off listed (asked after its own actions
         and as each turn begins)."""
@@ -539,6 +556,7 @@ class LookingAndDown(CanastaGame):
         view["looking_dealer"] = self.dealer
         view["down_dealer"] = self.down_dealer
         view["frozen_in_time"] = list(self.frozen)
+        view["to_act"] = self._public_to_act()
         view["went_out"] = list(self.went_out)
         view["final_round"] = dict(self.final_round) if self.final_round else None
         view["canastas_to_go_out"] = options["canastas_to_go_out"]

@@ -241,6 +241,8 @@ class Table:
         """The last save failed (the host and the table's screens were told)."""
         self.over = bool(game.over)
         self.to_act: frozenset[int] = frozenset(game.to_act)
+        self.waiting_for: frozenset[int] = frozenset(game.waiting_for)
+        """The seats in `to_act` the game waits for (the clock times them alone)."""
         self.seq = len(game.log)
         self.between_deals = game.hands_after_deal() is not None
         self.turn_since = time.monotonic()
@@ -752,7 +754,7 @@ class Table:
             extra["take_back"] = engine.may_take_back(self.game, seat) \
                 and len(self.game.log) - 1 not in self._covered_moves
         named = {p["seat"] for p in players if p["name"]}
-        thinking = named & self.game.to_act
+        thinking = named & self.game.waiting_for
         if self.between_deals:  # people read the sheet untimed; a bot dealing on thinks
             thinking = {s for s in thinking if self.occupants[s].user_id is None}
         if self.settings["clock"] and not self.game.over and wait is None and thinking:
@@ -786,6 +788,7 @@ class Table:
         to_act = frozenset(self.game.to_act)
         changed = to_act != self.to_act
         self.to_act = to_act
+        self.waiting_for = frozenset(self.game.waiting_for)
         self.seq = len(self.game.log)
         if changed:
             self._turn_changed()
@@ -840,7 +843,8 @@ class Table:
         # The clock times people: a free seat has nobody to time (the clock starts when
         # someone sits), and a bot, covering or not, keeps the table's pace ("Time is up
         # for bot 1." was said at a table whose bots were paced slower than its clock).
-        timed = [s for s in sorted(self.to_act)
+        # (Only seats the game waits for: a seat that may act if it wishes is not late.)
+        timed = [s for s in sorted(self.waiting_for)
                  if self.occupants[s].user_id is not None and s not in self.covering]
         names = [self.occupants[s].name or f"seat {s}" for s in timed]
         if not names:

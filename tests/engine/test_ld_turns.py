@@ -277,3 +277,22 @@ def test_LD_T1_a_frozen_seat_with_nothing_to_meld_is_not_in_to_act() -> None:
                     frozen=[0])
     assert game.to_act == {1} and game.legal(0) == []
     refused(game, 0, {"type": "meld", "melds": [ids(game, 0, "5C 9D KS")]}, "LD-T1")
+
+
+def test_LD_F2_whether_a_frozen_seat_can_meld_is_its_own_to_know() -> None:
+    """Play-test: `to_act` listed a frozen seat only while its hidden hand could meld or
+    lay off, and every screen drew it: a spectator read from the mark whether a frozen
+    player had anything to put down. The views list every frozen seat with cards; the
+    exact `to_act` (which the host serves) and the seat's own `out_of_turn` stay exact,
+    and the game waits for the turn player alone (a clock times nobody frozen)."""
+    can = position(FROZEN, frozen=[0])
+    cannot = position(FROZEN.replace("hands.0: 6H 6S 6D 9C 9D KC KS", "hands.0: 5C 9D KS"),
+                      frozen=[0])
+    assert can.to_act == {0, 1} and cannot.to_act == {1}
+    for seat in (None, 1, 2):
+        assert can.view(seat)["to_act"] == cannot.view(seat)["to_act"] == [0, 1]
+    assert can.view(0)["out_of_turn"] is True and cannot.view(0)["out_of_turn"] is False
+    assert can.waiting_for == cannot.waiting_for == {1}
+    unfrozen = position(OPENED)
+    assert unfrozen.waiting_for == unfrozen.to_act == {1}
+    assert unfrozen.view(None)["to_act"] == [1]
