@@ -712,6 +712,9 @@ class TableScreen(Screen[None]):
         if action in ("draw", "draw_nothing"):  # a draw the listing says takes no card
             entry = self.legal_kinds().get("draw")
             return entry is not None and (entry.get("count") == 0) == (action == "draw_nothing")
+        if action == "stage_lay_off" and self.game.take_lays_off \
+                and "take_pile" in self.legal_kinds():
+            return True  # lay-offs staged for the take (L never worked before the draw)
         if action in NEEDS:
             return NEEDS[action] in self.legal_kinds()
         if action == "target":
@@ -964,16 +967,20 @@ class TableScreen(Screen[None]):
         if meld is None:
             self.note("Choose the meld with t first.")
             return
-        self._stage(meld)
+        if self._stage(meld):
+            # Chosen for this lay-off: kept, the next L put other cards onto it unasked
+            # (play-test: an ace staged onto the queens), as l's choice is not kept.
+            self.target = None
 
-    def _stage(self, meld: int | None) -> None:
+    def _stage(self, meld: int | None) -> bool:
         hand = self.query_one(HandView)
         if not hand.selected:
             self.note("Select cards first (arrows and space, or type 7h 7s).")
-            return
+            return False
         self.staged.append((meld, list(hand.selected)))
         hand.selected = []
         self._refresh_hand()
+        return True
 
     def _refresh_hand(self) -> None:
         if self.info is not None:

@@ -523,3 +523,25 @@ async def test_a_pair_taking_the_pile_goes_onto_the_sides_unfinished_meld() -> N
     (sent,) = link.actions
     assert sent["type"] == "take_pile" and "onto" in sent and sorted(sent["cards"]) == mine
     game.check(1, sent)
+
+
+async def test_HF_P6_L_stages_a_lay_off_for_the_take_before_the_draw() -> None:
+    """Play-test: L answered "Not now. You can: d Draw, p Take pile." before the draw,
+    the only time a pile can be taken, so a take that lays off (HF-P6) could not be made
+    from the screen; and the meld chosen with t stayed chosen after L."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    fives = next(m["id"] for m in game.view(1)["melds"] if m["cards"][0]["code"] == "5H")
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"jk", "enter", "t")
+        await pilot.pause()
+        assert pilot.app.screen.target == fives
+        await pilot.press("L")
+        await pilot.pause()
+        assert pilot.app.screen.staged == [(fives, card_ids(game, 1, "JK"))]
+        assert pilot.app.screen.target is None
+        await pilot.press("slash", *"kd kh", "enter", "p")
+        await pilot.pause()
+    assert link.actions == [{"type": "take_pile", "cards": card_ids(game, 1, "KD", "KH"),
+                             "lay_offs": [{"meld": fives, "cards": card_ids(game, 1, "JK")}]}]
+    game.check(1, link.actions[-1])

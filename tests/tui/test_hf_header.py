@@ -20,10 +20,14 @@ async def test_hand_and_foot_red_threes_are_counted_in_the_side_header() -> None
     assert "red 3s: 2" in text and "red 3s: 1" in text, text
 
 
-async def status_after(key: str) -> tuple[str, FakeLink]:
+BLOCKED = HAND_STAGE.replace("discard: 4H 9C KD", "discard: 4H 9C 3S")
+"""Seat 1 to draw, a black three on the pile (HF-P2): nothing but the draw is listed."""
+
+
+async def status_after(key: str, stage: str = HAND_STAGE) -> tuple[str, FakeLink]:
     """Seat 1 in the draw phase (nothing to lay off, no question) presses `key`: the
     status line then, and the link (what was sent)."""
-    link, game = FakeLink(), game_at(HAND_STAGE)
+    link, game = FakeLink(), game_at(stage)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
         await pilot.press(key)
@@ -32,10 +36,13 @@ async def status_after(key: str) -> tuple[str, FakeLink]:
 
 
 async def test_L_with_no_lay_off_listed_says_which_keys_work() -> None:
-    """Play-test: L (stage a lay-off) did nothing at all where no lay-off was listed."""
-    status, link = await status_after("L")
+    """Play-test: L (stage a lay-off) did nothing at all where no lay-off was listed.
+    (Before the draw with the pile to take, L stages a lay-off for the take: HF-P6.)"""
+    status, link = await status_after("L", BLOCKED)
     assert "Not now. You can: d Draw" in status, status
     assert link.actions == []
+    status, link = await status_after("L")
+    assert "Choose the meld with t first." in status, status
 
 
 @pytest.mark.parametrize("key", ["t", "T"])
@@ -140,7 +147,7 @@ async def test_a_note_of_the_screens_own_fades(monkeypatch: pytest.MonkeyPatch) 
     import tui.table
 
     monkeypatch.setattr(tui.table, "NOTE_SECONDS", 0.2)
-    link, game = FakeLink(), game_at(HAND_STAGE)
+    link, game = FakeLink(), game_at(BLOCKED)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
         await pilot.press("L")

@@ -31,6 +31,9 @@ class GameScreen:
     name: ClassVar[str] = ""
     panel: ClassVar[type[GamePanel]] = GamePanel
     complete_at: ClassVar[int] = 7
+    take_lays_off: ClassVar[bool] = False
+    """A pile take may lay cards off at once (`take_action` sends ``lay_offs``): L stages
+    them before the draw, when the listing offers the take but no lay-off yet."""
     ask_plan: ClassVar[bool] = False
     """The ask to go out carries its going out as a plan (Canastone, Skarney)."""
     seat_keys: ClassVar[tuple[str, ...]] = ()

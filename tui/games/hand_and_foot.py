@@ -54,6 +54,7 @@ def _red_threes(item: dict[str, Any], info: TableInfo) -> str:
 class HandAndFootScreen(GameScreen):
     name = "hand_and_foot"
     panel = HandAndFootPanel
+    take_lays_off = True  # HF-P6: a take may finish a pile with lay-offs
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Piles", _piles),
                                                         ("Red 3", _red_threes))
     score_note = ("Piles and red 3s: count: bonus.  Out: going out and exact cut.  "
