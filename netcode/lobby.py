@@ -123,6 +123,8 @@ class Lobby:
                 table.played[seat] = occupant(rec.played_user, rec.played_bot)
                 if rec.covered:
                     table.covered[seat] = list(rec.covered)
+                if rec.left and rec.user_id is not None:  # (kept across a restart)
+                    self._left_on_purpose.add((record.id, rec.user_id))
             table.has_finished = record.id in finished
             table.remember(recent)
             table.start()
@@ -327,7 +329,11 @@ class Lobby:
 
     # joining and leaving
     def _join(self, session: Session, table: Table, seat: int | None) -> None:
-        self._left_on_purpose.discard((table.id, session.user_id))
+        if (table.id, session.user_id) in self._left_on_purpose:
+            self._left_on_purpose.discard((table.id, session.user_id))
+            held = table.seat_of(session.user_id)
+            if held is not None:
+                self.store.set_left(table.id, held, False)
         if session.table is not None:
             session.table.detach(session)
         session.table, session.seat = table, seat
@@ -549,6 +555,7 @@ class Lobby:
         table.creator_left = table.creator_left or session.user_id == table.creator
         if kept:  # (left on purpose: the next connection goes to the lobby, `_held_seat`)
             self._left_on_purpose.add((table.id, session.user_id))
+            self.store.set_left(table.id, session.seat, True)
         session.table, session.seat = None, None
         session.put(server_frame("left", table=table.id, kept=kept))
         frame = self._last_lobby[session] = self.lobby_frame(session)

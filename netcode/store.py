@@ -78,6 +78,8 @@ class SeatRecord:
     """Deals of this game in which a bot played for the seat's person."""
     played_user: str | None = None
     played_bot: str | None = None
+    left: bool = False
+    """Its person left it on purpose mid-deal (`Store.set_left`)."""
     """Who last sat at the seat while this game was played (None and None: nobody, or a
     database from before it was kept): the record names them after they have left."""
 
@@ -125,7 +127,7 @@ class Store:
                 if column not in columns:
                     self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} TEXT")
             seat_columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
-            for column in ("covered", "played_user", "played_bot"):  # (as above)
+            for column in ("covered", "played_user", "played_bot", "left_on_purpose"):  # (as above)
                 if column not in seat_columns:
                     self._db.execute(f"ALTER TABLE seats ADD COLUMN {column} TEXT")
             self._migrate()
@@ -257,13 +259,22 @@ class Store:
         """Who holds the seat; `played`: and who plays it in this game (`SeatRecord`)."""
         with self._lock:
             self._db.execute(
-                "UPDATE seats SET user_id = ?, bot = ? WHERE table_id = ? AND seat = ?",
+                # (Whoever holds it now has not left it on purpose: `set_left`.)
+                "UPDATE seats SET user_id = ?, bot = ?, left_on_purpose = NULL "
+                "WHERE table_id = ? AND seat = ?",
                 (user_id, bot, table_id, seat),
             )
             if played:
                 self._db.execute(
                     "UPDATE seats SET played_user = ?, played_bot = ? "
                     "WHERE table_id = ? AND seat = ?", (user_id, bot, table_id, seat))
+
+    def set_left(self, table_id: int, seat: int, left: bool) -> None:
+        """The seat's person left it on purpose mid-deal (kept for them): their next
+        connection goes to the lobby, not back to this table, after a restart too."""
+        with self._lock:
+            self._db.execute("UPDATE seats SET left_on_purpose = ? WHERE table_id = ? AND seat = ?",
+                             ("1" if left else None, table_id, seat))
 
     def set_covered(self, table_id: int, seat: int, deals: list[int]) -> None:
         with self._lock:
@@ -346,12 +357,13 @@ class Store:
                 for r in rows
             ]
             by_id = {rec.id: rec for rec in records}
-            for table_id, seat, user_id, bot, covered, played_user, played_bot in \
+            for table_id, seat, user_id, bot, covered, played_user, played_bot, left in \
                     self._db.execute(
-                        "SELECT table_id, seat, user_id, bot, covered, played_user, played_bot "
-                        "FROM seats ORDER BY table_id, seat"):
+                        "SELECT table_id, seat, user_id, bot, covered, played_user, played_bot, "
+                        "left_on_purpose FROM seats ORDER BY table_id, seat"):
                 by_id[table_id].seat_records[seat] = SeatRecord(
-                    user_id, bot, json.loads(covered or "[]"), played_user, played_bot)
+                    user_id, bot, json.loads(covered or "[]"), played_user, played_bot,
+                    bool(left))
             for table_id, seat, blob in self._db.execute(
                 "SELECT table_id, seat, action FROM actions ORDER BY table_id, idx"
             ):

@@ -247,3 +247,38 @@ async def test_a_person_in_a_bots_old_seat_is_not_given_the_bots_deals(
         assert table.between_deals and not table.covering  # the grace, from now
     finally:
         await again.stop()
+
+
+async def test_after_a_restart_a_person_goes_back_to_the_table_they_did_not_leave(
+        host_config: HostConfig) -> None:
+    """Play-test: ann left table 2 on purpose (q), sat again at table 1, and after a
+    restart her connection put her at table 2: which tables a person left on purpose was
+    kept in memory only."""
+    first = Host(host_config)
+    await first.start()
+    try:
+        ann = await MeldhallClient.connect("127.0.0.1", first.port, "ann")
+        code = (await ann.wait_for("welcome"))["code"]
+        made = []
+        for _ in range(2):
+            ann.send("create", game="looking_and_down", seats=2, seed=5,
+                     table={"bot_pace_ms": 0})
+            made.append((await ann.wait_for("joined"))["table"])
+            ann.send("add_bot", seat=1)
+            await ann.wait_for("events")  # under way: leaving keeps the seat
+            ann.send("leave")
+            assert (await ann.wait_for("left"))["kept"]
+        ann.send("sit", table=made[0])  # back at the first; the second stays left
+        await ann.wait_for("joined")
+        ann.close()
+    finally:
+        await first.stop()
+    again = Host(host_config)
+    await again.start()
+    try:
+        ann = await MeldhallClient.connect("127.0.0.1", again.port, f"ann+{code}")
+        joined = await ann.wait_for("joined")
+        assert joined["table"] == made[0], (joined, made)
+        ann.close()
+    finally:
+        await again.stop()
