@@ -67,7 +67,8 @@ def onto(event: dict[str, Any]) -> str:
         return f" onto the {GLYPHS[event[MELD_SUIT]]} sequence"  # groups', play-test)
     rank = event[MELD_RANK]
     if rank is None:
-        return " onto the wild meld" if event.get("kind") == "wild" else ""
+        # (its kind once complete, too: "laid off 2♦ 2♣ (wild pile, 7/7)." said no meld)
+        return " onto the wild meld" if event.get("kind") in ("wild", "wild_pile") else ""
     return f" onto the {rank_plural(str(rank))}"
 
 

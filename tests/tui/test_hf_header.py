@@ -203,3 +203,15 @@ async def test_a_long_side_header_breaks_between_its_parts_not_at_the_edge() -> 
     mine = next(n for n, row in enumerate(rows) if "pt1bob (you) + pt1dave" in row)
     assert "red 3s: 1" in rows[mine + 1], text  # whole, on the next row
     assert all(not row.split("│")[0].rstrip().endswith(("· red", "re")) for row in rows), text
+
+
+def test_a_lay_off_that_finishes_the_wild_pile_says_onto_the_wild_meld() -> None:
+    """Play-test: "ann laid off JK onto the wild meld (wild, 4/7)." but "ann laid off
+    2♦ 2♣ (wild pile, 7/7)." once it made the pile."""
+    from tui.eventtext import MELD_RANK, event_text
+
+    for kind in ("wild", "wild_pile"):
+        line = event_text({"type": "laid_off", "seat": 0, "meld": 3, "kind": kind,
+                           "size": 7, "cards": [{"id": 1, "code": "2D"}], MELD_RANK: None},
+                          lambda s: "ann").plain
+        assert " onto the wild meld " in line, line
