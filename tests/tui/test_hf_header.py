@@ -215,3 +215,24 @@ def test_a_lay_off_that_finishes_the_wild_pile_says_onto_the_wild_meld() -> None
                            "size": 7, "cards": [{"id": 1, "code": "2D"}], MELD_RANK: None},
                           lambda s: "ann").plain
         assert " onto the wild meld " in line, line
+
+
+def test_a_pile_kind_going_out_does_not_need_shows_its_count_alone() -> None:
+    """Play-test: with no dirty pile needed to go out, the header read "dirty 6/0"."""
+    from tui.cards import CardLook
+    from tui.games.hand_and_foot import HandAndFootPanel
+    from tui.panels import TableInfo
+
+    def header(goal: dict[str, int]) -> str:
+        view = {"game": "hand_and_foot", "teams": [[0, 2], [1, 3]], "totals": {0: 0, 1: 0},
+                "opened": {0: True}, "go_out_piles": goal,
+                "piles": {0: {"clean": 1, "dirty": 6, "wild": 0}}}
+        info = TableInfo({"seat": 0, "view": view, "players": []},
+                         ("ann", "bob", "cy", "dee"), CardLook())
+        return HandAndFootPanel().team_header(info, 0).plain
+
+    assert "piles to go out: clean 1/2  dirty 6  wild 0/1" in header(
+        {"clean": 2, "dirty": 0, "wild": 1})
+    assert "piles: clean 1  dirty 6  wild 0" in header({"clean": 0, "dirty": 0, "wild": 0})
+    assert "piles to go out: clean 1/2  dirty 6/2  wild 0/1" in header(
+        {"clean": 2, "dirty": 2, "wild": 1})

@@ -35,8 +35,12 @@ class HandAndFootPanel(GamePanel):
             out.append(f" · red 3s: {len(reds)}")
         piles = v.get("piles", {}).get(team, {})
         goal = v.get("go_out_piles", {})
-        parts = [f"{kind} {piles.get(kind, 0)}/{goal.get(kind, 0)}" for kind in PILES]
-        out.append("\n piles to go out: " + "  ".join(parts), style="")
+        # A kind going out does not need shows its count alone ("dirty 6/0" read odd,
+        # play-test); with none needed at all, the line says the piles made.
+        parts = [f"{kind} {piles.get(kind, 0)}" + (f"/{goal[kind]}" if goal.get(kind) else "")
+                 for kind in PILES]
+        head = "piles to go out" if any(goal.get(kind) for kind in PILES) else "piles"
+        out.append(f"\n {head}: " + "  ".join(parts), style="")
         return out
 
 
