@@ -230,7 +230,8 @@ def pile_text(view: dict[str, Any], look: CardLook, detail: str = "",
         t.append("empty", style="dim")
     if by is not None:  # beside the card it says who threw
         t.append(f" from {by}", style="dim")
-    t.append(f" ({card_count(discard.get('size', 0))}{detail})")
+    if discard.get("size") or detail:  # ("Pile empty (0 cards)" said it twice, play-test)
+        t.append(f" ({card_count(discard.get('size', 0))}{detail})")
     if discard.get("frozen"):
         t.append(" FROZEN", style="bold cyan")
     if discard.get("blocked") and top:  # an empty pile is not "blocked"

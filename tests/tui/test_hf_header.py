@@ -236,3 +236,14 @@ def test_a_pile_kind_going_out_does_not_need_shows_its_count_alone() -> None:
     assert "piles: clean 1  dirty 6  wild 0" in header({"clean": 0, "dirty": 0, "wild": 0})
     assert "piles to go out: clean 1/2  dirty 6/2  wild 0/1" in header(
         {"clean": 2, "dirty": 2, "wild": 1})
+
+
+def test_an_empty_pile_is_said_once() -> None:
+    """Play-test: "Pile empty (0 cards)" said the same thing twice."""
+    from tui.cards import CardLook
+    from tui.panels import pile_text
+
+    empty = {"stock": 40, "discard": {"top": None, "size": 0}}
+    assert pile_text(empty, CardLook()).plain == " Stock 40   Pile empty"
+    one = {"stock": 40, "discard": {"top": {"id": 1, "code": "7H"}, "size": 1}}
+    assert pile_text(one, CardLook(four_colour=False)).plain.endswith("(1 card)")
