@@ -165,7 +165,8 @@ class GamePanel:
         ``height`` rows (0: no limit), the longest blocks end in "+N more"."""
         side = width >= self.SIDE_BY_SIDE and len(blocks) > 1
         if height:
-            blocks = fitted(blocks, height if side else height - (len(blocks) - 1), side)
+            own = 0 if info.team_of(info.seat) is not None else None  # (`team_order`)
+            blocks = fitted(blocks, height if side else height - (len(blocks) - 1), side, own)
         if side:
             return side_by_side(blocks, width // len(blocks), info.look.ascii)
         out: list[Text] = []
@@ -191,10 +192,13 @@ class GamePanel:
         return out
 
     def team_melds(self, info: TableInfo, team: int) -> list[dict[str, Any]]:
-        """A team's melds in the order its block shows them (here the view's). The table's
-        t and T choose a meld in this order: t went by meld id where a game's panel
-        orders them otherwise, and jumped about the panel (play-test)."""
-        return [m for m in info.view.get("melds", []) if m.get("team") == team]
+        """A team's melds in the order its block shows them: those still taking cards
+        first, each group in the view's order (complete piles filled the rows, and the
+        melds a player could add to were under "+8 more", play-test). The table's t and T
+        choose a meld in this order: t went by meld id where a game's panel orders them
+        otherwise, and jumped about the panel (play-test)."""
+        return sorted((m for m in info.view.get("melds", []) if m.get("team") == team),
+                      key=lambda m: bool(m.get("complete")))
 
     def team_block(self, info: TableInfo, team: int, width: int = 0) -> list[Text]:
         """The side's header and melds, within ``width`` columns (0: any) with the bar."""
@@ -288,16 +292,19 @@ def counted(first: Text, labels: list[Text], width: int) -> Text:
     return line
 
 
-def fitted(blocks: list[list[Text]], rows: int, side: bool) -> list[list[Text]]:
+def fitted(blocks: list[list[Text]], rows: int, side: bool,
+           own: int | None = None) -> list[list[Text]]:
     """Blocks cut to ``rows`` (each, side by side; together, stacked), the longest first,
     each cut block ending in a line that counts its lines left out: a player with many
-    melds ran off the bottom of an 80x24 panel unsaid (play-test)."""
+    melds ran off the bottom of an 80x24 panel unsaid (play-test). Of blocks as long, the
+    viewer's own (``own``) is cut last: the opponents' got more rows (play-test)."""
     sizes = [len(b) for b in blocks]
     if side:
         sizes = [min(n, max(rows, 2)) for n in sizes]
     else:
         while sum(sizes) > rows and max(sizes) > 2:
-            sizes[sizes.index(max(sizes))] -= 1
+            longest = max(range(len(sizes)), key=lambda i: (sizes[i], i != own))
+            sizes[longest] -= 1
     out = []
     for block, size in zip(blocks, sizes, strict=True):
         if size >= len(block):

@@ -247,3 +247,21 @@ def test_an_empty_pile_is_said_once() -> None:
     assert pile_text(empty, CardLook()).plain == " Stock 40   Pile empty"
     one = {"stock": 40, "discard": {"top": {"id": 1, "code": "7H"}, "size": 1}}
     assert pile_text(one, CardLook(four_colour=False)).plain.endswith("(1 card)")
+
+
+def test_melds_that_take_cards_come_first_and_your_side_keeps_its_rows() -> None:
+    """Play-test: late in a deal a side's complete piles filled its rows and the melds a
+    player could still add to were under "+8 more", while the opponents had more rows."""
+    from rich.text import Text
+
+    from tui.cards import CardLook
+    from tui.panels import GamePanel, TableInfo, fitted
+
+    melds = [{"id": i, "team": 0, "rank": "K", "complete": i % 2 == 1,
+              "cards": [{"id": 100 + i, "code": "KH"}]} for i in range(1, 5)]
+    info = TableInfo({"seat": 0, "view": {"melds": melds, "teams": [[0, 2], [1, 3]]},
+                      "players": []}, ("ann", "bob", "cy", "dee"), CardLook())
+    assert [m["id"] for m in GamePanel().team_melds(info, 0)] == [2, 4, 1, 3]
+    blocks = [[Text(f"own {n}") for n in range(6)], [Text(f"other {n}") for n in range(6)]]
+    own, other = fitted(blocks, 9, side=False, own=0)
+    assert len(own) == 5 and len(other) == 4

@@ -181,7 +181,7 @@ async def test_LD_M4_canastas_are_named_in_words_and_a_lone_winner_wins() -> Non
     read `bob win.` for a player alone ("ann+cy win" is for a partnership)."""
     game = play_until(2, 7, lambda g: g.over)
     kinds = {m["kind"] for m in game.view(None)["melds"]}
-    text = await shown(game, None)
+    text = await shown(game, None, (120, 60))  # (every meld in sight: complete ones last)
     assert not any("_" in k and k in text for k in kinds)
     words = {"red_canasta": "RED ", "red_canasta_3": "RED+3", "black_canasta": "BLACK"}
     assert all(words[k] in text for k in kinds if k in words)
