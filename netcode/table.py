@@ -108,13 +108,13 @@ TABLE_SETTINGS_HELP: dict[str, str] = {
                    "the table is told when it runs out.",
     "take_back": "A player may take back their own melds and lay-offs of this turn until "
                  "they discard or see a new card.",
-    "bot_level": "The level of the bots added at this table and of a bot covering for "
-                 "someone away: basic (a sensible player), random (any legal move) or "
+    "bot_level": "The level of a bot covering for someone away (b asks each added bot's "
+                 "level): basic (a sensible player), random (any legal move) or "
                  "search (thinks ahead for a fifth of a second a move).",
     "bot_pace_ms": "Milliseconds a bot waits before each move, so people can follow the "
                    "play (0: the host's pace).",
     "absent": "When a seated person drops or their turn clock runs out: wait for them, or "
-              "bot (a bot of bot_level plays their seat until they are back).",
+              "bot (a bot of the bot level plays their seat until they are back).",
     "absent_grace": "Seconds a dropped person's seat waits before a bot covers it.",
 }
 

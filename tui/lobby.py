@@ -511,6 +511,13 @@ def option_label(name: str) -> str:
     return name.replace("_", " ")
 
 
+def said_of_fields(text: str) -> str:
+    """A refusal naming options by their labels, as the form shows them: "option
+    'first_dealer' must be a seat..." named a field the form calls "first dealer"
+    (play-test)."""
+    return re.sub(r"option '(\w+)'", lambda m: f"'{option_label(m.group(1))}'", text)
+
+
 def option_text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
@@ -627,7 +634,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             yield Label("Open a table: ^s or Create opens it. Enter/Tab: next field. "
                         "Esc cancels", classes="title")
             # Always there (hidden while empty): the form's own checks write here too.
-            yield Static(self.error, id="error", markup=False)
+            yield Static(said_of_fields(self.error), id="error", markup=False)
             yield Button("Create", id="create", variant="primary")
             with Horizontal(classes="row"):
                 yield Label("game", classes="name")
@@ -649,7 +656,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
                     yield Label(option_label(name), classes="name")
                     yield Input(self.values.get("table", {}).get(name, option_text(default)),
                                 id=f"table-{name}")
-                yield Static(f"  {self.table_help.get(name, '')}", classes="help",
+                yield Static(self.table_help.get(name, ""), classes="help",
                              markup=False)
         yield KeysBar()  # the form's own keys on the bottom line, not the lobby's under it
 
@@ -684,7 +691,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
                                    Input(typed.get(name, option_text(default)),
                                          id=f"opt-{name}"),
                                    classes="row"))
-            rows.append(Static(f"  {helps.get(name, '')}", classes="help", markup=False))
+            rows.append(Static(helps.get(name, ""), classes="help", markup=False))
         box.mount_all(rows)
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -224,7 +224,8 @@ async def test_a_refused_new_table_opens_the_form_again_as_it_was_typed() -> Non
         form = pilot.app.screen
         assert isinstance(form, CreateScreen)
         assert form.query_one("#opt-deals", Input).value == "9"
-        assert "! option 'deals' must be from 1 to 8. [HF-O1]" in screen_text(pilot.app)
+        # (the field as the form names it: "option 'first_dealer'" read as code, play-test)
+        assert "! 'deals' must be from 1 to 8. [HF-O1]" in screen_text(pilot.app)
         await pilot.pause()
         assert pilot.app.focused is form.query_one("#opt-deals", Input)  # (play-test)
         await pilot.press("escape")  # given up: a later refusal is the lobby's own
@@ -754,3 +755,33 @@ async def test_a_long_option_shows_the_start_of_its_value() -> None:
         await pilot.pause()
         row = next(r for r in screen_text(pilot.app).splitlines() if "min count table" in r)
     assert "[[null, 15], [0, 50]" in row, row
+
+
+def test_a_refusal_names_a_field_as_the_form_labels_it() -> None:
+    from tui.lobby import said_of_fields
+
+    assert said_of_fields("option 'first_dealer' must be a seat from 0 to 1.") == \
+        "'first dealer' must be a seat from 0 to 1."
+
+
+async def test_long_option_names_are_shown_whole_and_unlike() -> None:
+    """Play-test: Canastone's form showed two fields both labelled "unfinished wild" (the
+    names were cut at the label's width)."""
+    import engine
+
+    message = lobby_message()
+    info = engine.GAMES["canastone"]
+    message["games"] = [{"name": info.name, "title": info.title, "seats": list(info.seats),
+                         "options": dict(info.options), "option_help": dict(info.option_help)}]
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await new_table_form(pilot, link, message)
+        for name in ("unfinished_wild_meld_blocks_wilds", "unfinished_wild_meld_blocks_going_out"):
+            field = pilot.app.screen.query_one(f"#opt-{name}")
+            field.focus()
+            await pilot.pause()
+            label = field.parent.query_one(".name")  # two lines, the name whole
+            assert label.size.height == 2, (name, label.size)
+            assert str(label.render()) == name.replace("_", " ")
+            shown = [row for row in screen_text(pilot.app).splitlines() if "blocks" in row]
+            assert shown and name.split("_")[-1] in " ".join(shown), shown
