@@ -238,9 +238,18 @@ class RulesView(VerticalScroll):
 
 
 class RulesScreen(ModalScreen[None]):
-    """Every game's rules, the game at hand first."""
+    """Every game's rules, the game at hand first. The scrolling keys move the game shown
+    whatever has the focus: the tabs had it, and Down and PageDown did nothing (play-test)."""
 
-    BINDINGS = [Binding("escape,r,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,r,q", "close", "Close"),
+        Binding("down", "scroll('down')", "Scroll", key_display="↓↑ PgDn PgUp"),
+        Binding("up", "scroll('up')", "Up", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "End", show=False),
+    ]
 
     def __init__(self, first: str | None = None) -> None:
         super().__init__()
@@ -253,6 +262,11 @@ class RulesScreen(ModalScreen[None]):
                 with TabPane(game_title(game), id=f"rules-{game}"):
                     yield RulesView(game)
         yield KeysBar()
+
+    def action_scroll(self, how: str) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            getattr(pane.query_one(RulesView), f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

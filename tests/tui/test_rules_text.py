@@ -171,3 +171,29 @@ async def test_the_rules_screen_opens_on_how_to_play() -> None:
     assert rows[start + 2].startswith("  ") and rows[start + 3].startswith("• "), text
     assert any(row.startswith(goal) for row in rows), text
     assert "HF-C1" not in text  # (the numbered rules follow, further down)
+
+
+async def test_the_rules_scroll_by_keys_as_they_open() -> None:
+    """Play-test: Down, PageDown and End changed nothing on the rules screen until Tab
+    moved the focus off the game tabs."""
+    from tests.tui.conftest import HAND_STAGE, FakeLink, at_table, game_at
+    from tui.app import make_app
+    from tui.sheets import RulesView
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game_at(HAND_STAGE), 0)
+        await pilot.press("r")
+        await pilot.pause()
+        view = pilot.app.screen.query(RulesView).first()
+        assert view.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        paged = view.scroll_y
+        assert paged > 0
+        await pilot.press("down")
+        await pilot.pause()
+        assert view.scroll_y > paged
+        await pilot.press("end")
+        await pilot.pause()
+        assert view.scroll_y == view.max_scroll_y
