@@ -76,3 +76,30 @@ async def test_logging_in_again_replaces_only_your_own_screen(host: Host) -> Non
     finally:
         for conn in conns:
             conn.close()
+
+
+async def test_leaving_without_a_key_says_how_to_have_the_name_back(host: Host) -> None:
+    """Play-test: a keyless player who left saw only ssh's "Connection closed"; the code
+    that gives the name and its kept seats back was in the lobby's header alone."""
+    conn, cy = await pty(host.port, "cy", None, (100, 30))
+    try:
+        shown = await cy.wait_for(lambda t: "reclaim code" in t)
+        code = shown.split("reclaim code ")[1].split(":")[0]
+        cy.press("\x03")  # Ctrl+C asks; y leaves
+        await cy.wait_for(lambda t: "y" in t and "leave" in t.lower())
+        cy.press("y")
+        said = await cy.wait_for(lambda t: "have your name back" in t)
+        assert f"connect as cy+{code}" in said.replace("\n", ""), said
+    finally:
+        conn.close()
+    conn, ann = await pty(host.port, "ann", asyncssh.generate_private_key("ssh-ed25519"),
+                          (100, 30))
+    try:
+        await ann.wait_for(lambda t: "lobby" in t)
+        ann.press("\x03")
+        await asyncio.sleep(0.3)
+        ann.press("y")
+        await asyncio.sleep(0.5)
+        assert "have your name back" not in ann.text  # a key is its own way back
+    finally:
+        conn.close()
