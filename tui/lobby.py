@@ -165,6 +165,9 @@ class LobbyScreen(Screen[None]):
         Binding("o", "settings", "Settings"),
         Binding("c", "chat", "Chat"),
         Binding("question_mark", "help", "Keys", show=False),
+        # As at a table: q did nothing in the lobby, and Ctrl+C was found in ? alone
+        # (play-test). It asks first, as Ctrl+C does.
+        Binding("q", "app.quit", "Leave", show=False),
         Binding("f1", "help", "Keys", show=False),  # (where many programs keep help)
     ]
 
@@ -225,6 +228,16 @@ class LobbyScreen(Screen[None]):
         width = self.size.width or 80
         self.query_one("#who", TextLines).show((name, user, code, width), build)
 
+    def _held_table(self, lobby: dict[str, Any]) -> str | None:
+        """The id (as its row shows it) of the first listed table not over where a seat
+        is held in this person's name (left on purpose, it waits for them), or None."""
+        name = (self.welcome or {}).get("name")
+        for t in lobby.get("tables", []):
+            if name and t.get("state") != "over" and any(
+                    p.get("name") == name for p in t.get("players") or []):
+                return str(t["id"])
+        return None
+
     def show(self, lobby: dict[str, Any]) -> None:
         if self._ready and self._noted is not None and lobby is not self.lobby:
             noted_at, entry = self._noted
@@ -248,6 +261,8 @@ class LobbyScreen(Screen[None]):
             # first, and when one filled up the cursor moved to another table under the
             # player's J (play-test: "Every seat at that table is taken").
             chosen = current[cursor][0] if 0 <= cursor < len(current) else None
+            if not current:  # the first rows: the table holding your seat, if one does
+                chosen = self._held_table(lobby)  # (play-test: j on row 1 was refused)
             cursor = next((n for n, row in enumerate(rows) if row[0] == chosen), cursor)
             # The columns too: a column keeps the width of the widest text it has held,
             # and after a wide window's rows the narrow one lost Watching and State off

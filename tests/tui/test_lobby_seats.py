@@ -141,3 +141,37 @@ async def test_D_asks_before_closing_the_chosen_table() -> None:
     assert {"t": "close", "table": 2} in sent
     _, sent = await in_lobby(("D",), "n")
     assert not any(m.get("t") == "close" for m in sent)
+
+
+async def test_q_in_the_lobby_asks_before_leaving_meldhall() -> None:
+    """Play-test: q did nothing in the lobby (it leaves a table), with no note."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        from tui.sheets import QuitDialog
+
+        assert isinstance(pilot.app.screen, QuitDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(pilot.app.screen, QuitDialog)
+
+
+async def test_the_cursor_starts_on_the_table_holding_your_seat() -> None:
+    """Play-test: back in the lobby with a seat kept at table 2, the cursor sat on table
+    1, where j said "Every seat at that table is taken."."""
+    message = lobby_message()
+    message["tables"][0]["players"][1]["name"] = "fay"  # (bob is at table 2 alone)
+    message["tables"][1]["players"][1] = {"seat": 1, "name": "bob", "bot": False,
+                                          "present": False}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)  # (bob)
+        link.push(message)
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+    assert {"t": "sit", "table": 2} in link.sent
