@@ -1274,6 +1274,13 @@ class TableScreen(Screen[None]):
         if under is None:
             self.note(f"Select a card to {kind} first (arrows and space, or type 7h).")
             return
+        listed = (self.legal_kinds().get(kind) or {}).get("cards")
+        if isinstance(listed, list) and under["id"] not in listed:
+            # Not a card the listing lets go now: the engine says why at once, with its
+            # rule, where the question suggested it and the refusal came after a yes
+            # (play-test: a card just taken on offer, SK-F7).
+            send(under["id"])
+            return
         look = self.info.look if self.info is not None else hand.look
         label = card_label(under["code"], look)
 

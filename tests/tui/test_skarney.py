@@ -117,6 +117,20 @@ async def test_x_with_nothing_selected_asks_before_offering_the_card_under_the_c
     assert sent[-1]["type"] == "offer"
 
 
+async def test_x_does_not_suggest_a_card_that_may_not_be_offered_now() -> None:
+    """Play-test: with a card just taken on offer under the cursor, x asked "Offer 3♥?"
+    and the yes was refused (SK-F7): such a card goes to the engine at once, whose
+    refusal says why."""
+    game = position(TABLE, offer_ban={0: "4S"})
+    four = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "4S")
+    shown_text, sent = await shown(game, 0, keys=("x",))
+    assert "No card is selected:" not in shown_text
+    assert sent == [{"type": "offer", "card": four}]
+    with pytest.raises(engine.IllegalAction) as refused:
+        game.check(0, sent[-1])
+    assert refused.value.rule == "SK-F7"
+
+
 async def test_an_offered_card_is_no_longer_selected() -> None:
     """It stays in the hand while on offer and comes back if nobody takes it; still
     selected, the next x would offer it again without the player choosing it."""
