@@ -662,8 +662,10 @@ class TableScreen(Screen[None]):
         if err and width and text.cell_len > width:
             # A refusal longer than the window takes a second line ("... the pile is
             # frozen" was cut at 80 columns, play-test); two lines at most.
-            lines = text.wrap(self.app.console, width)
-            text = Text("\n").join(lines[:2])
+            # Its second line indented under the sentence, not at the edge under " ! "
+            # (play-test: it read as a line of its own).
+            lines = text.wrap(self.app.console, width - 3)
+            text = Text("\n   ").join(lines[:2])
             data = (*data, "wrapped")
         self.query_one("#status", TextLines).show(data, lambda: text)
 

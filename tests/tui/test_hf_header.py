@@ -265,3 +265,18 @@ def test_melds_that_take_cards_come_first_and_your_side_keeps_its_rows() -> None
     blocks = [[Text(f"own {n}") for n in range(6)], [Text(f"other {n}") for n in range(6)]]
     own, other = fitted(blocks, 9, side=False, own=0)
     assert len(own) == 5 and len(other) == 4
+
+
+async def test_a_refusal_on_two_lines_indents_its_second() -> None:
+    """Play-test: a refusal too long for the window went on at column 0 under " ! ",
+    where it read as a line of its own."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, 1)
+        link.push({"t": "error", "code": "illegal", "rule": "HF-G3", "message":
+                   "you cannot keep just one card now: your partner must have played from "
+                   "their foot before you go out."})
+        await pilot.pause()
+        status = str(pilot.app.screen.query_one("#status").render()).splitlines()
+    assert len(status) == 2 and status[0].startswith(" ! [HF-G3] You cannot"), status
+    assert status[1].startswith("   ") and status[1].strip(), status
