@@ -1005,6 +1005,12 @@ class TableScreen(Screen[None]):
         if not own:
             self.note("Your team has no unfinished meld.")
             return
+        chosen = set(self._selected())
+        fits = [mid for mid in own if any(
+            t.get("meld") == mid and chosen & set(t.get("cards", ()))
+            for t in self.legal_kinds().get("lay_off", {}).get("targets") or [])]
+        if fits:  # the melds that take the selected cards (t began on any, play-test)
+            own = fits
         if self.target in own:
             self.target = own[(own.index(self.target) + step) % len(own)]
         else:

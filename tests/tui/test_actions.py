@@ -545,3 +545,21 @@ async def test_HF_P6_L_stages_a_lay_off_for_the_take_before_the_draw() -> None:
     assert link.actions == [{"type": "take_pile", "cards": card_ids(game, 1, "KD", "KH"),
                              "lay_offs": [{"meld": fives, "cards": card_ids(game, 1, "JK")}]}]
     game.check(1, link.actions[-1])
+
+
+async def test_t_goes_to_the_melds_that_take_the_selected_cards() -> None:
+    """Play-test: t stepped through every meld of the side, beginning with ones the
+    selected card could not go onto."""
+    link, game = FakeLink(), game_at(HAND_PLAY.replace(" 7D 7C", " 7D AC"))
+    aces = next(m["id"] for m in game.view(1)["melds"] if m["cards"][0]["code"] == "AH")
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await at_table(pilot, link, game, 1)
+        await pilot.press("slash", *"ac", "enter", "t")
+        await pilot.pause()
+        assert pilot.app.screen.target == aces
+        await pilot.press("t")  # the only one that takes it: t stays there
+        await pilot.pause()
+        assert pilot.app.screen.target == aces
+        await pilot.press("escape", "t")  # nothing selected: every unfinished meld
+        await pilot.pause()
+        assert pilot.app.screen.target != aces
