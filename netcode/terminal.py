@@ -97,13 +97,13 @@ class TerminalHandler:
         farewell = FAREWELLS.get(self.session.close_reason)
         if farewell is not None:
             self.write_text(farewell + "\r\n")
-        code = self.session.identity.code
-        if code is not None:
+        reclaim = self.session.identity.code
+        if reclaim is not None:
             # Without a key the code is the only way back to the name and its seats: ssh
             # said only "Connection closed", and it was in the lobby's header alone (play-test).
             name = self.session.identity.name
             self.write_text(f"meldhall: your seats are kept. To have your name back, connect as "
-                            f"{name}+{code}\r\n")
+                            f"{name}+{reclaim}\r\n")
         self.session.close("left", bye=False)
         if not self._chan.is_closing():
             self._chan.exit(code)

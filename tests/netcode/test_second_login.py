@@ -90,6 +90,11 @@ async def test_leaving_without_a_key_says_how_to_have_the_name_back(host: Host) 
         cy.press("y")
         said = await cy.wait_for(lambda t: "have your name back" in t)
         assert f"connect as cy+{code}" in said.replace("\n", ""), said
+        for _ in range(100):  # and the session ends as before (the exit code is an int)
+            if cy.closed:
+                break
+            await asyncio.sleep(0.05)
+        assert cy.closed
     finally:
         conn.close()
     conn, ann = await pty(host.port, "ann", asyncssh.generate_private_key("ssh-ed25519"),
