@@ -763,7 +763,7 @@ class Table:
             # thinking" after the deal, play-test).
             limit = self.settings["clock_limit"]
             extra["clock"] = {"elapsed": round(time.monotonic() - self.turn_since, 1),
-                              "limit": limit or None}
+                              "limit": limit or None, "seats": sorted(thinking)}
         return server_frame(
             "view",
             table=self.id,

@@ -204,8 +204,9 @@ class TableScreen(Screen[None]):
         self._seats_key: tuple[Any, ...] | None = None
         self._melds_at_my_turn_end: dict[int, tuple[int, tuple[Any, ...]]] | None = None
         self._was_acting = False
-        self._clock: tuple[float, float | None, float] | None = None
-        """(seconds thought when the view came, the limit, time.monotonic() then)."""
+        self._clock: tuple[float, float | None, float, list[int] | None] | None = None
+        """(seconds thought when the view came, the limit, time.monotonic() then, the seats
+        timed as the host says or None)."""
         self._clock_timer: Any = None
         self.last_discard: tuple[int, int] | None = None
         """(card id, seat) of the last discard seen in the events, for the pile hint."""
@@ -340,7 +341,10 @@ class TableScreen(Screen[None]):
                 self._clock_timer.stop()
                 self._clock_timer = None
             return
-        self._clock = (float(clock.get("elapsed") or 0), clock.get("limit"), time.monotonic())
+        seats = clock.get("seats")
+        self._clock = (float(clock.get("elapsed") or 0), clock.get("limit"), time.monotonic(),
+                       [s for s in seats if isinstance(s, int)] if isinstance(seats, list)
+                       else None)
         if self._clock_timer is None:
             self._clock_timer = self.set_interval(1.0, self._tick)
 
@@ -353,10 +357,13 @@ class TableScreen(Screen[None]):
         is warned at three quarters of the limit."""
         if self._clock is None:
             return "", ""
-        elapsed, limit, since = self._clock
+        elapsed, limit, since, timed = self._clock
         now = int(elapsed + time.monotonic() - since)
-        mine = info.seat in info.view.get("to_act", [])
-        who = " and ".join(info.name(s) for s in info.view.get("to_act", []))
+        # The seats the clock times, as the host says (not a frozen seat that may meld if
+        # it wishes, whom the views list among those to act); the view's before it said.
+        timed = info.view.get("to_act", []) if timed is None else timed
+        mine = info.seat in timed
+        who = " and ".join(info.name(s) for s in timed)
         # (the player on turn reads "your time": shorter, so the warning stays on the line)
         text = f" · {'your time' if mine else who + ' thinking'} {now // 60}:{now % 60:02d}"
         if not limit:

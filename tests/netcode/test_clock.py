@@ -18,6 +18,7 @@ async def test_the_clock_runs_for_everyone_and_the_table_hears_when_time_is_up(
     view = await ann.wait_for("view", lambda m: 0 in m["view"]["to_act"]
                               and all(p["name"] for p in m["players"]))
     assert view["clock"]["limit"] == 1 and 0 <= view["clock"]["elapsed"] < 5
+    assert view["clock"]["seats"] == [0]  # the seats it times
     spy = await connect("spy")
     spy.send("watch", table=table_id)
     watched = await spy.wait_for("view")

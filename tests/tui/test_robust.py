@@ -376,3 +376,18 @@ def test_seats_are_counted_when_even_the_people_do_not_fit() -> None:
     players[2]["present"] = players[4]["present"] = False  # (play-test: who is away)
     assert seats_text({"players": players}, 30) == "6 people (2 away), 1 bot"
 
+
+
+async def test_the_clock_names_the_seats_the_host_times() -> None:
+    """Looking and Down's views list a frozen seat among those to act whether or not its
+    hand can meld (that is its own to know); the clock times the turn player alone, and
+    said "ann and cy thinking"."""
+    link, game = FakeLink(), game_at(HAND_STAGE)  # seat 1 (bob) to act
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 2)
+        message = view_message(game, 2, seq=14)
+        message["view"] = {**message["view"], "to_act": [0, 1]}
+        link.push({**message, "clock": {"elapsed": 42, "limit": None, "seats": [1]}})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert "bob thinking 0:42" in text and "ann and bob" not in text, text
