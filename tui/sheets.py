@@ -377,8 +377,10 @@ class KeysScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             legend = getattr(self.screen_keys, "keys_legend", lambda: "")()
-            yield Static("Keys\n\n" + "\n".join(self.lines) + "\n\n"
-                         + (legend + "\n\n" if legend else "") + LEAVE_KEYS, markup=False)
+            # The marks first: under the keys they were below the fold at 80x24, and a
+            # player asked what * meant (play-test).
+            yield Static((legend + "\n\n" if legend else "") + "Keys\n\n"
+                         + "\n".join(self.lines) + "\n\n" + LEAVE_KEYS, markup=False)
         yield KeysBar()
 
     def action_close(self) -> None:

@@ -81,3 +81,5 @@ async def test_the_keys_help_explains_the_marks() -> None:
         await pilot.pause()
         text = str(pilot.app.screen.query_one("Static").render())  # scrolls at this size
     assert "Marks: in your hand, * a card" in text
+    # first, in sight as the help opens (below the keys it was under the fold at 80x24)
+    assert text.index("Marks:") < text.index("Keys")
