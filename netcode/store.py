@@ -78,10 +78,10 @@ class SeatRecord:
     """Deals of this game in which a bot played for the seat's person."""
     played_user: str | None = None
     played_bot: str | None = None
-    left: bool = False
-    """Its person left it on purpose mid-deal (`Store.set_left`)."""
     """Who last sat at the seat while this game was played (None and None: nobody, or a
     database from before it was kept): the record names them after they have left."""
+    left: bool = False
+    """Its person left it on purpose mid-deal (`Store.set_left`)."""
 
 
 @dataclass(slots=True)

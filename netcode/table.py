@@ -318,21 +318,21 @@ class Table:
 
     def played_names(self) -> list[str]:
         """The name of who played each seat of this game, for its record."""
-        names = []
-        for seat, (played, now) in enumerate(zip(self.played, self.occupants, strict=True)):
-            occ = now if played.free else played
-            names.append(f"bot {seat}" if occ.bot else occ.name or f"seat {seat}")
-        return names
+        return [f"bot {seat}" if occ.bot else occ.name or f"seat {seat}"
+                for seat, occ in enumerate(self._played_occupants())]
 
     def played_covered(self) -> dict[int, list[int]]:
         """The deals a bot played for the person `played_names` names for a seat (a
         seat's own bot's deals are not a person's)."""
-        out = {}
-        for seat, (played, now) in enumerate(zip(self.played, self.occupants, strict=True)):
-            occ = now if played.free else played
-            if occ.bot is None and self.covered.get(seat):
-                out[seat] = list(self.covered[seat])
-        return out
+        return {seat: list(self.covered[seat])
+                for seat, occ in enumerate(self._played_occupants())
+                if occ.bot is None and self.covered.get(seat)}
+
+    def _played_occupants(self) -> list[Occupant]:
+        """Who played each seat of this game: who sat there as it was played, or who
+        holds it now where nobody did."""
+        return [now if played.free else played
+                for played, now in zip(self.played, self.occupants, strict=True)]
 
     def _present_users(self) -> set[str]:
         return {m.user_id for m, seat in self.watchers.items() if seat is not None}
@@ -785,10 +785,13 @@ class Table:
         """Every screen at the table gets its view, after the action's events; the events
         join the last moves a newcomer is shown unless not `remembered`."""
         self.over = bool(self.game.over)
-        to_act = frozenset(self.game.to_act)
-        changed = to_act != self.to_act
-        self.to_act = to_act
-        self.waiting_for = frozenset(self.game.waiting_for)
+        self.to_act = frozenset(self.game.to_act)
+        waiting_for = frozenset(self.game.waiting_for)
+        # The clock starts again when the seats it times change, not when a frozen seat
+        # may act or no longer may: that is its hidden hand's to know, and the turn
+        # player's clock went back to 0:00 with it.
+        changed = waiting_for != self.waiting_for
+        self.waiting_for = waiting_for
         self.seq = len(self.game.log)
         if changed:
             self._turn_changed()
