@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from engine.registry import GAMES
-from tui.sheets import ChoiceDialog, ConfirmDialog
+from tui.sheets import ChoiceDialog, ask_first
 from tui.widgets import ChatLine, KeysBar, TextLines
 
 OTHER_COLUMNS = 46
@@ -180,9 +180,9 @@ class LobbyScreen(Screen[None]):
         """When the refusal on the status line was said, and the chosen table's entry
         then (``note``)."""
         self.said: deque[Text] = deque(maxlen=LOBBY_CHAT_SHOWN)
+        """The lobby chat's last lines, as shown."""
         self._unsent = ""
         """The lobby chat line last sent, until the host relays it (or refuses it)."""
-        """The lobby chat's last lines, as shown."""
         self.creating: dict[str, Any] | None = None
         """What the new-table form held when it asked the host for a table, until the
         host seats us (``created``) or refuses (``create_refused``)."""
@@ -406,13 +406,11 @@ class LobbyScreen(Screen[None]):
         entry = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
         title = entry.get("title") or entry.get("game") or "the game"
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.send({"t": "close", "table": table})  # type: ignore[attr-defined]
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             f"Close table {table} ({title}) for good? Its game ends and is not kept. Only "
-            "the person who opened it may, with no one else seated there."), answered)
+            "the person who opened it may, with no one else seated there."),
+            lambda: self.app.send(  # type: ignore[attr-defined]
+                {"t": "close", "table": table}))
 
     def action_refresh(self) -> None:
         self.app.send({"t": "list"})  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@ the leave confirm and the "please enlarge" screen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich import box
@@ -409,6 +410,16 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def ask_first(app: Any, question: str, then: Callable[[], object]) -> None:
+    """`then` once the player has said yes to `question` (a `ConfirmDialog`): the screens
+    asked this way in eight places, each with its own closure."""
+    def answered(yes: bool | None) -> None:
+        if yes:
+            then()
+
+    app.push_screen(ConfirmDialog(question), answered)
 
 
 BOT_LEVEL_CHOICES: list[tuple[str, str]] = [

@@ -43,7 +43,7 @@ from tui.panels import (
     table_look,
     turn_step,
 )
-from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ConfirmDialog
+from tui.sheets import BOT_LEVEL_CHOICES, ChoiceDialog, ask_first
 from tui.widgets import (
     ChatLine,
     HandView,
@@ -1085,14 +1085,10 @@ class TableScreen(Screen[None]):
                  for m in take.get("melds") or []]
         what = "; ".join(u for u in used if u)
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._send(take)
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             f"Take the pile with {what or 'the cards it needs'}? No card is selected: "
             "this is the first way the pile can be taken. (To choose, select the "
-            "cards, then p.)"), answered)
+            "cards, then p.)"), lambda: self._send(take))
 
     def action_meld(self) -> None:
         """The staged groups and the selection as one meld action. Staged lay-offs go
@@ -1299,14 +1295,10 @@ class TableScreen(Screen[None]):
         look = self.info.look if self.info is not None else hand.look
         label = card_label(under["code"], look)
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                send(under["id"])
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             f"{kind.capitalize()} {label}? No card is selected: {label} is the card under "
             "the cursor. (To choose another, select it with arrows and space, or type "
-            "its code, then x.)"), answered)
+            "its code, then x.)"), lambda: send(under["id"]))
 
     def action_offer(self) -> None:
         def offer(card: int) -> None:
@@ -1442,14 +1434,10 @@ class TableScreen(Screen[None]):
         who = info.name(partner) if partner is not None else "your partner"
         plan = self.game.plan_text(action["plan"], info)
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._send(action)
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             f"Ask {who}: may I go out? If {who} says yes, this is played at once: "
             f"{plan}.\n\n(To go out another way, stage it with g and L, select the "
-            "card to discard, then a.)"), answered)
+            "card to discard, then a.)"), lambda: self._send(action))
 
     def action_answer(self, allow: bool) -> None:
         self._send({"type": "answer", "answer": {"allow": allow}})
@@ -1491,13 +1479,10 @@ class TableScreen(Screen[None]):
     def action_again(self) -> None:
         """Asked first: n moves a table on from deal to deal, and one more press after
         the last deal started a new game for everyone at once (play-test)."""
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.send({"t": "again"})  # type: ignore[attr-defined]
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             "Play again: a new game at this table, with the same seats, for everyone "
-            "here? The game just played stays in the lobby, where v replays it."), answered)
+            "here? The game just played stays in the lobby, where v replays it."),
+            lambda: self.app.send({"t": "again"}))  # type: ignore[attr-defined]
 
     # other screens and table requests
     def action_explain(self) -> None:
@@ -1563,13 +1548,11 @@ class TableScreen(Screen[None]):
             self.app.send({"t": "remove_bot", "seat": seat})  # type: ignore[attr-defined]
             return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.send({"t": "remove_bot", "seat": seat})  # type: ignore[attr-defined]
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             f"Remove {bots[-1].get('name') or 'the bot'} from seat {seat}? Only between "
-            "deals: during a deal its hand is in play."), answered)
+            "deals: during a deal its hand is in play."),
+            lambda: self.app.send(  # type: ignore[attr-defined]
+                {"t": "remove_bot", "seat": seat}))
 
     def _deal_under_way(self) -> bool:
         """A deal has begun and is not over: the first move is made (the view's ``seq``)
@@ -1595,14 +1578,11 @@ class TableScreen(Screen[None]):
             self.note("Only the table's creator can open a seat someone is away from.")
             return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.send({"t": "open_seat",  # type: ignore[attr-defined]
-                               "seat": person["seat"]})
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             f"Open {person['name']}'s seat to anyone? Their hand goes with the seat to "
-            "whoever sits there next."), answered)
+            "whoever sits there next."),
+            lambda: self.app.send(  # type: ignore[attr-defined]
+                {"t": "open_seat", "seat": person["seat"]}))
 
     def action_leave(self) -> None:
         """A player is asked first: ``q`` is one stray key away from the hand keys."""
@@ -1610,14 +1590,10 @@ class TableScreen(Screen[None]):
             self.app.send({"t": "leave"})  # type: ignore[attr-defined]
             return
 
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.send({"t": "leave"})  # type: ignore[attr-defined]
-
-        self.app.push_screen(ConfirmDialog(
+        ask_first(self.app, (
             "Leave this table? During a deal your seat and hand are kept for you until you "
             "sit here again; before the first move and between deals the seat is freed."),
-            answered)
+            lambda: self.app.send({"t": "leave"}))  # type: ignore[attr-defined]
 
 
 def deal_over_text(info: TableInfo, dealer: int | None) -> str:
