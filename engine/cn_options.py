@@ -66,7 +66,7 @@ HELP: dict[str, str] = {
                            "(CN-O11).",
     "unopened_hand_doubled": "A team that never melded counts its hand cards double "
                              "(CN-O12).",
-    "max_deals": "Also end the game after this many deals; null: no limit (CN-O13).",
+    "max_deals": "Also end the game after this many deals; blank: no limit (CN-O13).",
 }
 
 OPTION_RULES = {name: f"CN-O{i}" for i, name in enumerate(DEFAULTS, start=1)}
@@ -98,14 +98,14 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
                  "wild_melds", "partner_permission", "clean_opening_at_50",
                  "unopened_hand_doubled"):
         if not isinstance(opts[name], bool):
-            raise bad(name, "must be true or false.")
+            raise bad(name, "must be yes or no.")
     if opts["many_canastas"] not in MANY_CANASTAS:
         raise bad("many_canastas", "must be one of " + ", ".join(MANY_CANASTAS) + ".")
     if opts["red_three_values"] not in ("seed", "flat"):
         raise bad("red_three_values", "must be \"seed\" or \"flat\".")
     md = opts["max_deals"]
     if md is not None and (not is_int(md) or md < 1):
-        raise bad("max_deals", "must be a positive whole number, or null.")
+        raise bad("max_deals", "must be a positive whole number, or blank.")
     return opts
 
 

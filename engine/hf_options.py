@@ -74,7 +74,7 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
         raise bad("hand_size", "must be a whole number from 3 to 25.")
     for name in ("bury_first_upcard", "binding_permission"):
         if not isinstance(opts[name], bool):
-            raise bad(name, "must be true or false.")
+            raise bad(name, "must be yes or no.")
     if opts["exact_cut_bonus"] not in ("off", "chance"):
         raise bad("exact_cut_bonus", "must be \"off\" or \"chance\".")
     ch = opts["exact_cut_chance"]

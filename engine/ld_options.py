@@ -36,13 +36,13 @@ DEFAULTS: dict[str, Any] = {
 
 HELP: dict[str, str] = {
     "score_keeper": "The Score Keeper's seat: plays, but never deals nor plays first (LD-O1).",
-    "first_dealer": "Looking dealer of the first deal; null: the first non-keeper to the "
+    "first_dealer": "Looking dealer of the first deal; blank: the first non-keeper to the "
                     "keeper's left (LD-O2).",
     "exact_grab": "\"chance\": each dealer may score 100 for an exact grab; \"off\" (LD-O3).",
     "exact_grab_chance": "Probability per dealer of the exact-grab bonus (LD-O3).",
     "frozen_in_time": "The seat that took the pile may meld during others' turns (LD-O4).",
     "target_score": "The game ends after a deal in which someone reaches it (LD-O5).",
-    "max_deals": "Also end the game after this many deals; null: no limit (LD-O6).",
+    "max_deals": "Also end the game after this many deals; blank: no limit (LD-O6).",
     "looking_size": "Cards in each Looking hand (LD-O7).",
     "down_size": "Cards in each Down (LD-O7).",
     "canastas_to_go_out": "Canastas a player needs to go out (LD-O8).",
@@ -85,7 +85,7 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
     if first is None:
         opts["first_dealer"] = next_nk(keeper, seats, keeper)
     elif not is_int(first) or not 0 <= first < seats:
-        raise bad("first_dealer", f"must be a seat from 0 to {seats - 1}, or null.")
+        raise bad("first_dealer", f"must be a seat from 0 to {seats - 1}, or blank.")
     elif first == keeper:
         raise bad("first_dealer", "cannot name the Score Keeper, who never deals.")
     if opts["exact_grab"] not in ("off", "chance"):
@@ -94,12 +94,12 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
     if not isinstance(ch, int | float) or isinstance(ch, bool) or not 0 <= ch <= 1:
         raise bad("exact_grab_chance", "must be a probability from 0 to 1.")
     if not isinstance(opts["frozen_in_time"], bool):
-        raise bad("frozen_in_time", "must be true or false.")
+        raise bad("frozen_in_time", "must be yes or no.")
     if not is_int(opts["target_score"]) or opts["target_score"] < 1:
         raise bad("target_score", "must be a positive whole number.")
     md = opts["max_deals"]
     if md is not None and (not is_int(md) or md < 1):
-        raise bad("max_deals", "must be a positive whole number, or null.")
+        raise bad("max_deals", "must be a positive whole number, or blank.")
     for name in ("looking_size", "down_size"):
         if not is_int(opts[name]) or not 3 <= opts[name] <= 15:
             raise bad(name, "must be a whole number from 3 to 15.")

@@ -38,18 +38,18 @@ DEFAULTS: dict[str, Any] = {
 
 HELP: dict[str, str] = {
     "first_dealer": "Seat that deals the first deal (SK-O1).",
-    "partnership": "With 4 players: true for two partnerships, false for four individuals "
+    "partnership": "With 4 players: yes for two partnerships, no for four individuals "
                    "(SK-O2).",
     "contracts": "Contract patterns per deal: a list of alternatives, each a list of meld "
                  "sizes or {size, kind} (SK-O3).",
     "ace_low": "Allow A-2-3 as well as Q-K-A (SK-O4).",
-    "max_group_size": "Largest group allowed; null: no limit (SK-O5).",
+    "max_group_size": "Largest group allowed; blank: no limit (SK-O5).",
     "contract_turn_play": "After the contract the player may go on melding that turn (SK-O6).",
     "shutdown": "\"opponents_not_down\": 200 for going out before any opponent made their "
                 "contract; \"off\" (SK-O7).",
-    "layoff_limit": "Most cards laid off on one meld in a turn; null: no limit (SK-O8).",
+    "layoff_limit": "Most cards laid off on one meld in a turn; blank: no limit (SK-O8).",
     "void_replay_limit": "After this many void replays of a deal, a tie is scored without "
-                         "the hand bonus; null: replay for ever (SK-O9).",
+                         "the hand bonus; blank: replay for ever (SK-O9).",
     "deals": "Counted deals in a game (SK-O10).",
 }
 
@@ -86,7 +86,7 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
     if not is_int(opts["first_dealer"]) or not 0 <= opts["first_dealer"] < seats:
         raise bad("first_dealer", f"must be a seat from 0 to {seats - 1}.")
     if not isinstance(opts["partnership"], bool):
-        raise bad("partnership", "must be true or false.")
+        raise bad("partnership", "must be yes or no.")
     contracts = opts["contracts"]
     if not isinstance(contracts, dict) or not contracts:
         raise bad("contracts", "must map deal numbers to lists of patterns.")
@@ -100,18 +100,18 @@ def validate_options(seats: int, options: dict[str, Any] | None) -> dict[str, An
     opts["contracts"] = fixed
     for name in ("ace_low", "contract_turn_play"):
         if not isinstance(opts[name], bool):
-            raise bad(name, "must be true or false.")
+            raise bad(name, "must be yes or no.")
     mg = opts["max_group_size"]
     if mg is not None and (not is_int(mg) or mg < 3):
-        raise bad("max_group_size", "must be a whole number of 3 or more, or null.")
+        raise bad("max_group_size", "must be a whole number of 3 or more, or blank.")
     if opts["shutdown"] not in ("opponents_not_down", "off"):
         raise bad("shutdown", "must be \"opponents_not_down\" or \"off\".")
     lim = opts["layoff_limit"]
     if lim is not None and (not is_int(lim) or lim < 1):
-        raise bad("layoff_limit", "must be a positive whole number, or null.")
+        raise bad("layoff_limit", "must be a positive whole number, or blank.")
     vr = opts["void_replay_limit"]
     if vr is not None and (not is_int(vr) or vr < 0):
-        raise bad("void_replay_limit", "must be a whole number of 0 or more, or null.")
+        raise bad("void_replay_limit", "must be a whole number of 0 or more, or blank.")
     if not is_int(opts["deals"]) or opts["deals"] < 1:
         raise bad("deals", "must be a positive whole number.")
     return opts

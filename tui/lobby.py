@@ -531,13 +531,31 @@ def said_of_fields(text: str) -> str:
     return re.sub(r"option '(\w+)'", lambda m: f"'{option_label(m.group(1))}'", text)
 
 
+YES_NO = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+"""The words a yes-or-no field takes (it shows yes or no)."""
+
+
 def option_text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+    """A value as its field shows it: yes or no, blank for none, else as typed. The form
+    showed JSON (``null``, ``false``), which reads as code to a person (play-test)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else json.dumps(value)
 
 
 def option_value(text: str, default: Any) -> Any:
+    """A field's text as the value its option takes: blank is none, yes or no where the
+    option is yes-or-no, else JSON (a number, a list); what JSON cannot read goes as
+    typed, for the host to refuse naming the option."""
     if isinstance(default, str):
         return text
+    word = text.strip().lower()
+    if not word:
+        return None
+    if isinstance(default, bool) and word in YES_NO:
+        return YES_NO[word]
     try:
         return json.loads(text)
     except json.JSONDecodeError:
@@ -578,11 +596,9 @@ def table_value(name: str, text: str, default: Any, choices: list[str] | None = 
             raise FieldError(f"{label} must be one of {', '.join(map(str, choices))}.")
         return word
     if kind is bool:
-        if word in ("true", "yes", "on"):
-            return True
-        if word in ("false", "no", "off"):
-            return False
-        raise FieldError(f"{label} must be true or false.")
+        if word in YES_NO:
+            return YES_NO[word]
+        raise FieldError(f"{label} must be yes or no.")
     if kind is int:
         if not re.fullmatch(r"-?[0-9]+", word) or not lo <= int(word) <= hi:
             raise FieldError(f"{label} must be a whole number from {lo} to {hi}.")

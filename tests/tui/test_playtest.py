@@ -485,7 +485,7 @@ def table_lobby() -> dict[str, Any]:
 
 @pytest.mark.parametrize(("field", "typed", "said"), [
     ("bot_pace_ms", "abc", "! bot pace (ms) must be a whole number from 0 to 10000."),
-    ("clock", "maybe", "! clock must be true or false."),
+    ("clock", "maybe", "! clock must be yes or no."),
     ("absent_grace", "0", "! absent grace must be a whole number from 1 to 3600."),
     ("clock_limit", "2.5", "! clock limit must be a whole number from 0 to 3600."),
     ("absent", "sometimes", "! absent must be one of wait, bot."),
@@ -497,7 +497,7 @@ async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
     whose message breaks its schema."""
     from textual.widgets import Input
 
-    from tui.lobby import CreateScreen
+    from tui.lobby import CreateScreen, option_text
 
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
@@ -510,8 +510,8 @@ async def test_a_bad_table_field_sends_nothing_and_the_form_says_why(
         assert said in screen_text(pilot.app)
         assert form.query_one(f"#table-{field}", Input).value == typed
         assert pilot.app.focused is form.query_one(f"#table-{field}", Input)
-        form.query_one(f"#table-{field}", Input).value = str(table_lobby()[
-            "table_options"][field]).lower()
+        form.query_one(f"#table-{field}", Input).value = option_text(table_lobby()[
+            "table_options"][field])
         form.query_one("#table-bot_pace_ms", Input).value = "500"
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -167,6 +167,42 @@ async def test_the_create_form_sends_what_the_host_accepts_for_every_game(name: 
     assert as_host_reads(message)["options"]["contracts"] == {1: [[3, 3]], 2: [[3, 3, 3]]}
 
 
+async def test_the_create_form_shows_yes_no_and_blank_and_sends_their_values() -> None:
+    """Play-test: the form showed JSON (``null`` for "no limit", ``false``), which reads
+    as code. Yes-or-no options show yes or no, an option with no value is blank, and
+    what is typed goes to the host as the values its options take (validated there)."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, every_game_lobby())
+        await pilot.press("n")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#game", Select).value = "skarney"
+        await pilot.pause()
+        assert form.query_one("#opt-partnership").value == "yes"
+        assert form.query_one("#opt-ace_low").value == "no"
+        assert form.query_one("#opt-max_group_size").value == ""
+        form.query_one("#opt-ace_low").value = "Yes"
+        form.query_one("#opt-max_group_size").value = "5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        sent = as_host_reads(link.sent[-1])
+        assert sent["options"] == {"ace_low": True, "max_group_size": 5}
+        await pilot.press("n")
+        await pilot.pause()
+        form = pilot.app.screen
+        form.query_one("#game", Select).value = "looking_and_down"
+        await pilot.pause()
+        assert form.query_one("#opt-max_deals").value == ""
+        form.query_one("#opt-max_deals").value = "3"
+        form.query_one("#opt-frozen_in_time").value = "no"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        sent = as_host_reads(link.sent[-1])
+        assert sent["options"] == {"max_deals": 3, "frozen_in_time": False}
+        engine.GAMES["looking_and_down"].factory.validate_options(4, sent["options"])
+
+
 async def test_play_again_sends_one_request_naming_the_table() -> None:
     """`a` asks the host to seat you and start a new game at the chosen table, in one
     request; the host decides (the lobby once judged seats itself) and its reason shows."""
