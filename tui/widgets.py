@@ -625,6 +625,18 @@ class ChatLine(Input):
             event.prevent_default()
             text, self.value = self.value, ""
             self.post_message(self.Submitted(self, text))
+        elif event.is_printable and self.max_length and len(self.value) >= self.max_length \
+                and self.selection.start == self.selection.end:
+            self._say_full()
+
+    def _say_full(self, left_out: int = 0) -> None:
+        """On the screen's status line: the line is full (typing past it did nothing, and
+        said nothing, play-test)."""
+        note = getattr(self.screen, "note", None)
+        if note is not None:
+            note(f"A chat line holds {self.max_length} characters: "
+                 + ("send it (Enter) to say more." if not left_out else
+                    f"the last {left_out} of the paste were left out."))
 
     async def action_submit(self) -> None:
         """(The Enter binding stays for the keys line; `on_key` has sent the line.)"""
@@ -637,10 +649,8 @@ class ChatLine(Input):
         event.stop()
         if room and line:
             self.replace(line[:room], start, end)
-        note = getattr(self.screen, "note", None)  # (the screen's status line)
-        if len(line) > room and note is not None:  # (cut without a word, play-test)
-            note(f"A chat line holds {self.max_length} characters: the last "
-                 f"{len(line) - room} of the paste were left out.")
+        if len(line) > room:  # (cut without a word, play-test)
+            self._say_full(len(line) - room)
 
 
 def chat_paste(text: str) -> str:

@@ -55,6 +55,28 @@ async def test_a_long_paste_into_the_lobby_chat_keeps_what_fits() -> None:
     assert len(sent["text"]) == 200
 
 
+async def test_typing_past_a_full_chat_line_says_it_is_full() -> None:
+    """Play-test: the 201st character typed into the lobby's line did nothing and said
+    nothing; the status line now says the line is full and how to go on."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        await pilot.pause()
+        await pilot.press("c")
+        line = pilot.app.screen.query_one("#lobbysay")
+        line.value = "y" * 199
+        line.cursor_position = 199
+        await pilot.press("z")
+        await pilot.pause()
+        assert "A chat line holds" not in screen_text(pilot.app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert line.value == "y" * 199 + "z"
+        assert "A chat line holds 200 characters: send it (Enter) to say more." in \
+            screen_text(pilot.app)
+
+
 async def test_a_long_lobby_line_wraps_instead_of_being_cut() -> None:
     """Play-test: a lobby chat line longer than the screen was cut at its edge."""
     link = FakeLink()
