@@ -323,8 +323,21 @@ async def test_the_keys_help_joins_a_keys_meanings_and_explains_the_seat_marks()
             "           n  No / Next deal / Ready / Play again"]
         legend = keys.screen_keys.keys_legend()
         assert "> marks whose move it is and D the dealer" in legend
+        assert "blocked: the card on top stops anyone taking the pile" in legend
     looking = screen_for("looking_and_down").seat_marks
     assert "SK marks the Score Keeper" in looking and "frozen" in looking
+
+
+def test_the_keys_help_explains_frozen_blocked_and_short_melds() -> None:
+    """Play-test: "FROZEN", "blocked" and a side's melds shown short (``Kx7``,
+    ``(2♣)``) were nowhere explained; each game's legend says what its own marks mean."""
+    canastone = screen_for("canastone").table_marks
+    assert "FROZEN: a wild card is in the pile" in canastone and "CN-P3" in canastone
+    assert "blocked" in canastone and "Kx7 is a meld of seven kings" in canastone
+    assert "Kx7 is a meld of seven kings" in screen_for("looking_and_down").table_marks
+    skarney = screen_for("skarney").table_marks
+    assert "blocked" not in skarney  # (no discard pile to block)
+    assert "5♥-8♥ a sequence by its ends" in skarney and "(2♣=6♥)" in skarney
 
 
 async def test_k_and_x_say_why_when_the_host_offers_neither() -> None:

@@ -41,6 +41,10 @@ class GameScreen:
     when one changes (they are kept by what they show)."""
     seat_marks: ClassVar[str] = ""
     """What the game's own marks on the seat lines mean, for the keys help's legend."""
+    table_marks: ClassVar[str] = (
+        "By the pile, blocked: the card on top stops anyone taking the pile now.")
+    """What the game's marks by the pile and its short melds mean, for the same legend
+    (FROZEN, blocked and ``Kx7`` were unexplained, play-test)."""
     kind_words: ClassVar[dict[str, str]] = {}
     """The log's words for this game's own meld kinds (`eventtext.kind_word`)."""
     """Cards in a complete meld (a canasta or pile), shown as ``size/7``."""

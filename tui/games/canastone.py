@@ -246,6 +246,11 @@ class CanastoneScreen(GameScreen):
     panel = CanastonePanel
     phases: ClassVar[dict[str, str]] = {
         **GameScreen.phases, "premeld_discard": "discard (not open yet)"}
+    table_marks = (f"{GameScreen.table_marks} FROZEN: a wild card is in the pile, and taking "
+                   "it needs three naturals of the top card's rank from your hand (CN-P3, "
+                   "CN-P4). Another side's "
+                   "melds may be shown short when space is tight: Kx7 is a meld of seven "
+                   "kings (bold once complete), *x3 one of wild cards.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3", _red_threes))
     score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "

@@ -112,6 +112,9 @@ class LookingAndDownScreen(GameScreen):
         "black_canasta": "black canasta", "black_threes": "seven black threes"}
     seat_marks = ("SK marks the Score Keeper, and frozen a player frozen in time (who may "
                   "meld and lay off during others' turns).")
+    table_marks = (f"{GameScreen.table_marks} Another side's melds may be shown short when "
+                   "space is tight: Kx7 is a meld of seven kings (bold once complete), *x3 "
+                   "one of wild cards.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
     score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "

@@ -178,6 +178,9 @@ class SkarneyScreen(GameScreen):
         **GameScreen.phases, "offer": "offer", "play": "play"}
     seat_marks = ("skips draw: the player took an ace or wild on offer; took 7♥: cards "
                   "taken on offer this turn, which they may not offer back.")
+    table_marks = ("Melds may be shown short when space is tight: Kx4 is a group of four "
+                   "kings, 5♥-8♥ a sequence by its ends, and (2♣=6♥) its wild card and what "
+                   "it stands for.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Bonus", _bonus),
                                                         ("Shutdown", _shutdown))
     score_note = ("Out: going out and its hand bonus.  Bonus: the hand bonus for the most "
