@@ -660,8 +660,9 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            yield Label("Open a table: ^s or Create opens it. Enter/Tab: next field. "
-                        "Esc cancels", classes="title")
+            # (one line inside the dialog at 80 columns: "Esc cancels" lost its "s")
+            yield Label("Open a table: ^s or Create. Enter/Tab: next field. Esc: cancel.",
+                        classes="title")
             # Always there (hidden while empty): the form's own checks write here too.
             yield Static(said_of_fields(self.error), id="error", markup=False)
             yield Button("Create", id="create", variant="primary")

@@ -596,7 +596,7 @@ async def test_enter_in_a_form_field_goes_to_the_next_and_only_create_creates() 
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await new_table_form(pilot, link, table_lobby())
         form = pilot.app.screen
-        assert "^s or Create opens it. Enter/Tab: next field." in screen_text(pilot.app)
+        assert "^s or Create. Enter/Tab: next field. Esc: cancel." in screen_text(pilot.app)
         await pilot.press("tab", "tab", "tab", "3", "enter")  # game, seats, first dealer
         await pilot.pause()
         assert link.sent == [] and pilot.app.screen is form
