@@ -142,9 +142,9 @@ def text_record(record: dict[str, Any]) -> str:
     for seat, action in record["log"]:
         tell(game.apply(seat, action), seat)
     out.append("")
-    totals = ", ".join(f"{'+'.join(name(s) for s in team)} {game.totals.get(i, 0)}"
+    totals = ", ".join(f"{' + '.join(name(s) for s in team)} {game.totals.get(i, 0)}"
                        for i, team in enumerate(teams))
-    winners = " and ".join("+".join(name(s) for s in teams[w]) for w in game.winners)
+    winners = " and ".join(" + ".join(name(s) for s in teams[w]) for w in game.winners)
     out.append(f"Final totals: {totals}.")
     out.append(f"Winner: {winners or 'nobody'}.")
     return "\n".join(out) + "\n"
@@ -164,7 +164,7 @@ def _score_lines(row: dict[str, Any], teams: list[list[int]], name: Any) -> list
     """Every item of one deal's score-sheet row, team by team, as the engine gives it."""
     lines = []
     for team, item in sorted((row.get("teams") or {}).items(), key=lambda kv: int(kv[0])):
-        who = "+".join(name(s) for s in teams[int(team)])
+        who = " + ".join(name(s) for s in teams[int(team)])
         lines.append(f"    {who}: " + ", ".join(_items(item)))
     return lines
 

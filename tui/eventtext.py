@@ -161,6 +161,7 @@ def who_won(winners: list[int], label: Callable[[int], str], teams: list[list[in
 
 
 def team_label(team: int, name: Names, teams: list[list[int]] | None = None) -> str:
-    """``ann+cy`` for a partnership; a player's own name where each plays alone."""
+    """``ann + cy`` for a partnership (as the table names its sides); a player's own name
+    where each plays alone."""
     seats = teams[team] if teams and team < len(teams) else [team]
-    return "+".join(name(s) for s in seats)
+    return " + ".join(name(s) for s in seats)

@@ -67,12 +67,13 @@ class TableInfo:
         return order
 
     def team_name(self, team: int) -> str:
-        """``bob+dee``; your own side marks you by name, ``ann (you) + cy``: "ann+cy
-        (you)" read as if cy were you (play-test)."""
+        """``bob + dee``; your own side marks you by name, ``ann (you) + cy``: "ann+cy
+        (you)" read as if cy were you, and ``bob+bot 3`` beside ``ann (you) + cy`` as two
+        ways of writing one thing (play-tests)."""
         seats = self.teams[team]
-        if team != self.team_of(self.seat):
-            return "+".join(self.name(s) for s in seats)
-        return " + ".join(self.name(s) + (" (you)" if s == self.seat else "") for s in seats)
+        mine = team == self.team_of(self.seat)
+        return " + ".join(self.name(s) + (" (you)" if mine and s == self.seat else "")
+                          for s in seats)
 
 
 def turn_step(view: dict[str, Any]) -> str:

@@ -165,7 +165,7 @@ def score_renderable(info: TableInfo, width: int = 0) -> Group:
         short = compact and bool(game.compact_score_columns)
         parts.append(Text(game.compact_score_note if short else game.score_note, style="dim"))
     totals = v.get("totals", {})
-    items = [f"{info.team_name(int(t))} {n}"
+    items = [f"{info.team_name(int(t))}: {n}"  # ("bot 2 0" read as one name, play-test)
              for t, n in sorted(totals.items(), key=lambda kv: int(kv[0]))]
     parts.append(Text(fold_items("Totals: ", items, width - 4 if width else 0)))  # (padding, bar)
     covered = covered_text([(p.get("name") or f"seat {p['seat']}", p["covered_deals"])

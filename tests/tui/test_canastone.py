@@ -262,7 +262,7 @@ async def test_no_sides_melds_are_pushed_off_the_bottom_of_80x24(
     text = "\n".join(rows)
     for team, seats_of in enumerate(teams):
         names = [NAMES[s] + (" (you)" if s == 0 else "") for s in seats_of]
-        assert (" + " if 0 in seats_of else "+").join(names) in text, team
+        assert " + ".join(names) in text, team
     mine = [m for m in game.view(0)["melds"] if m["team"] == 0]
     for meld in mine:  # your side in full: each meld by its number, for lay-offs
         assert f"#{meld['id']:<2} " in text, meld["id"]
@@ -510,7 +510,7 @@ async def test_your_side_is_named_with_you_marked_by_your_name(seats: int) -> No
     assert "(you)" not in text.replace("bob (you)", ""), text
     for team in teams:
         if 1 not in team:
-            assert "+".join(NAMES[s] for s in team) in text
+            assert " + ".join(NAMES[s] for s in team) in text
 
 
 def _scored_with_canastas(g: Any) -> bool:

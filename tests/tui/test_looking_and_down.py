@@ -283,7 +283,7 @@ async def test_the_sheets_totals_never_part_a_name_from_its_score_at_80_columns(
     items = "   ".join(line.replace("Totals: ", "").strip() for line in folded).split("   ")
     for team, total in game.totals.items():
         name = PLAYERS[team] + (" (you)" if team == 0 else "")
-        assert f"{name} {total}" in items, (name, total, folded)
+        assert f"{name}: {total}" in items, (name, total, folded)
 
 
 async def test_a_lay_off_kept_from_the_last_card_is_refused_with_that_rule() -> None:

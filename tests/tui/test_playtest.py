@@ -640,7 +640,7 @@ async def test_m_lists_every_meld_the_panel_cuts_to_more() -> None:
         text = sheet.query_one("#melds").render()
         lines = str(text).splitlines()
         own = lines.index(next(line for line in lines if line.startswith("bob (you) + dee")))
-        theirs = lines.index(next(line for line in lines if line.startswith("ann+cy")))
+        theirs = lines.index(next(line for line in lines if line.startswith("ann + cy")))
         assert own < theirs
         for meld in game.view(1)["melds"]:
             row = next(line for line in lines if line.startswith(f"  #{meld['id']} "))

@@ -45,7 +45,7 @@ async def test_every_seating_fits_with_its_contract(seats: int, partnership: boo
     assert "Deal 1 contract: 3 melds of 3 cards" in text
     assert "contract to make" in text
     if partnership and seats == 4:
-        assert "ann+cy" in text and "bob (you) + dee" in text
+        assert "ann + cy" in text and "bob (you) + dee" in text
 
 
 async def test_a_sequence_in_order_with_its_wild_cards_declared_card() -> None:
@@ -167,7 +167,7 @@ async def test_the_steal_says_whose_meld_and_which_card_takes_its_wild_back() ->
     wild card, and the natural to select (a sequence's wild: the card it stands for)."""
     game = position(TABLE.replace("hands.0: 7H", "hands.0: 7S"))
     text, _ = await shown(game, 0, (80, 24), keys=("w",))
-    assert "Steal JK from bob+dee's meld #1: select the 7♠, press w." in text
+    assert "Steal JK from bob + dee's meld #1: select the 7♠, press w." in text
 
 
 async def test_the_turn_prompt_offers_a_lay_off_only_when_there_is_one() -> None:
@@ -197,7 +197,7 @@ def test_a_steal_in_the_log_names_whose_meld_the_wild_came_from() -> None:
     events = game.apply(0, {"type": "steal_wild", "meld": 1, "wild": wild, "card": seven})
     line = screen_for("skarney").event_line(events[0], NAMES.__getitem__, PLAIN,
                                             [[0, 2], [1, 3]])
-    assert line.plain == "ann stole JK from bob+dee's meld, giving 7♠."
+    assert line.plain == "ann stole JK from bob + dee's meld, giving 7♠."
 
 
 def test_a_lay_off_on_a_group_in_the_log_names_the_group() -> None:

@@ -148,13 +148,13 @@ class CanastonePanel(GamePanel):
         """`standing` as the pieces a line may break between: the side's names, the
         points, the opening. Six seats at 80 columns cut the one line at the panel's edge,
         "cy✓ (you) + seat 2 + seat 4 · 0 pts · needs 50 to" (play-test). Your side's
-        names may break between members (``ann (you) +``); another side's ``bob+dee``
+        names may break between members (``ann (you) +``); another side's ``bob + dee``
         does where it is wider than ``width`` (0: any)."""
         v = info.view
         mine = team == info.team_of(info.seat)
         names = [info.name(s) + (" (you)" if mine and s == info.seat else "")
                  for s in info.teams[team]]
-        together = "+".join(names) + " ·"
+        together = " + ".join(names) + " ·"
         if mine or (width and len(together) > width):
             parts = [Text(name + (" +" if n < len(names) - 1 else " ·"), style="bold")
                      for n, name in enumerate(names)]
