@@ -126,9 +126,9 @@ class TableScreen(Screen[None]):
     def keys_legend(self) -> str:
         """The marks of the hand, the table and the seat lines, and the game's own
         (Looking and Down's SK and frozen were unexplained, play-test)."""
-        return " ".join(part for part in (self.KEYS_LEGEND, self.SEATS_LEGEND,
-                                          self.game.seat_marks, self.game.table_marks)
-                        if part)
+        return "\n".join(part for part in (self.KEYS_LEGEND, self.SEATS_LEGEND,
+                                           self.game.seat_marks, self.game.table_marks)
+                         if part)
 
     AUTO_FOCUS = "HandView"
     """What gets the focus when the screen comes back (a sheet or dialog closed) with
