@@ -340,7 +340,8 @@ class Lobby:
         session.put(server_frame("joined", table=table.id, seat=seat, game=table.game_name,
                                  seats=table.seats,
                                  role="spectator" if seat is None else "player",
-                                 creator=session.user_id == table.creator))
+                                 creator=session.user_id == table.creator,
+                                 options=table.options))
         table.attach(session, seat)
 
     def _table(self, session: Session, table_id: int) -> Table | None:

@@ -74,6 +74,8 @@ class Resume:
     settings: Settings
     pending: list[dict[str, Any]] = field(default_factory=list)
     """Messages the link had delivered that the other App had not handled yet."""
+    table_options: dict[str, Any] = field(default_factory=dict)
+    """The game options the table was opened with (the rules screen shows them)."""
 
 
 def _with_red(theme: TerminalTheme, red: tuple[int, int, int]) -> TerminalTheme:
@@ -119,6 +121,8 @@ class MeldhallApp(App[int]):
         self.settings = settings or Settings()
         self.welcome: dict[str, Any] | None = None
         self.created_table: bool | None = None
+        self.table_options: dict[str, Any] = {}
+        """The game options the table was opened with, as the host said on joining."""
         """Whether this person created the table they are at (the ``joined`` frame)."""
         self.lobby_message: dict[str, Any] | None = None
         self.table_message: dict[str, Any] | None = None
@@ -181,6 +185,7 @@ class MeldhallApp(App[int]):
             self.table_message = resume.table_message
             self.log_lines = list(resume.log_lines)
             self.recent_logged = True
+            self.table_options = dict(resume.table_options)
             assert self.table_screen is not None
             self.table_screen.last_discard = resume.last_discard
         for payload in resume.pending:
@@ -191,7 +196,7 @@ class MeldhallApp(App[int]):
         screen = self.table_screen
         return Resume(welcome, self.lobby_message, self.table_id, self.table_message,
                       list(self.log_lines), screen.last_discard if screen else None,
-                      self.settings)
+                      self.settings, table_options=dict(self.table_options))
 
     def forget_identity(self) -> None:
         """The App is about to be shared: keep no one's name or reclaim code in it."""
@@ -234,6 +239,8 @@ class MeldhallApp(App[int]):
         elif tag == "joined":
             # (None when the host does not say: the screen then asks, and the host judges)
             self.created_table = payload.get("creator")
+            options = payload.get("options")
+            self.table_options = dict(options) if isinstance(options, dict) else {}
             self.lobby_screen.created()
             self._enter_table(payload.get("table"))
         elif tag == "view":
@@ -309,6 +316,7 @@ class MeldhallApp(App[int]):
         if not keep_id:
             self.table_id = None
             self.table_message = None
+            self.table_options = {}
 
     def _log_recent(self, recent: list[dict[str, Any]]) -> None:
         """The table's last moves, sent with a first view at a table: they go before
@@ -360,7 +368,7 @@ class MeldhallApp(App[int]):
 
     def show_rules(self) -> None:
         game = ((self.table_message or {}).get("view") or {}).get("game")
-        self.push_screen(RulesScreen(game))
+        self.push_screen(RulesScreen(game, self.table_options if game else None))
 
     def show_settings(self) -> None:
         self.push_screen(SettingsScreen())

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from engine.registry import GAMES
-from tui.sheets import ChoiceDialog, ask_first
+from tui.sheets import YES_NO, ChoiceDialog, ask_first, option_label, option_text
 from tui.widgets import ChatLine, KeysBar, TextLines
 
 OTHER_COLUMNS = 46
@@ -516,33 +516,11 @@ class LobbyScreen(Screen[None]):
             lines.show((width, tuple(t.plain for t in said)), wrapped)
 
 
-def option_label(name: str) -> str:
-    """An option's name as a person reads it ("first dealer", "bot pace (ms)"): the form
-    showed the protocol's keys (``first_dealer``), which read as code (play-test)."""
-    if name.endswith("_ms"):
-        name = name[:-3] + " (ms)"
-    return name.replace("_", " ")
-
-
 def said_of_fields(text: str) -> str:
     """A refusal naming options by their labels, as the form shows them: "option
     'first_dealer' must be a seat..." named a field the form calls "first dealer"
     (play-test)."""
     return re.sub(r"option '(\w+)'", lambda m: f"'{option_label(m.group(1))}'", text)
-
-
-YES_NO = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
-"""The words a yes-or-no field takes (it shows yes or no)."""
-
-
-def option_text(value: Any) -> str:
-    """A value as its field shows it: yes or no, blank for none, else as typed. The form
-    showed JSON (``null``, ``false``), which reads as code to a person (play-test)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "" if value is None else json.dumps(value)
 
 
 def option_value(text: str, default: Any) -> Any:

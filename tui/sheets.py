@@ -3,6 +3,7 @@ the leave confirm and the "please enlarge" screen."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
+from engine.registry import GAMES
 from tui.eventtext import covered_text
 from tui.games import GameScreen, screen_for
 from tui.panels import TableInfo
@@ -214,14 +216,63 @@ def rule_body(entry: RuleEntry) -> Text:
     return t
 
 
+def option_label(name: str) -> str:
+    """An option's name as a person reads it ("first dealer", "bot pace (ms)"): the form
+    showed the protocol's keys (``first_dealer``), which read as code (play-test)."""
+    if name.endswith("_ms"):
+        name = name[:-3] + " (ms)"
+    return name.replace("_", " ")
+
+
+YES_NO = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+"""The words a yes-or-no field takes (it shows yes or no)."""
+
+
+def option_text(value: Any) -> str:
+    """A value as its field shows it: yes or no, blank for none, else as typed. The form
+    showed JSON (``null``, ``false``), which reads as code to a person (play-test)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else json.dumps(value)
+
+
+def table_options_text(game: str, options: dict[str, Any]) -> str:
+    """The options a table was opened with that differ from the game's usual ones, each
+    with its help: the rules say "the game ends at 12,000" where the table's creator may
+    have set 5,000, and nothing at the table said so (play-test). Nothing where every
+    option is as usual: How to play stays at the top."""
+    info = GAMES.get(game)
+    if info is None:
+        return ""
+    lines = []
+    for name, usual in info.options.items():
+        if name in options and options[name] != usual:
+            value = option_text(options[name]) or "none"
+            lines.append(f"{option_label(name)}: {value} (usually {option_text(usual) or 'none'})"
+                         f" — {info.option_help.get(name, '')}".rstrip(" —"))
+    if not lines:
+        return ""
+    return "Played with these options changed (the rest as usual):\n" + "\n".join(
+        f"• {line}" for line in lines)
+
+
 class RulesView(VerticalScroll):
     """One game's rules reference, section by section, from its data file."""
 
-    def __init__(self, game: str, **kwargs: Any) -> None:
+    def __init__(self, game: str, table_options: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
+        self.table_options = table_options
+        """The options of the table this game is played at (None: no table's)."""
 
     def compose(self) -> ComposeResult:
+        changed = table_options_text(self.game, self.table_options or {})
+        if changed:
+            yield Static(Text("At this table", style="bold underline"), classes="section")
+            yield Static(changed, classes="rule", markup=False)
         summary = summary_lines(self.game)
         if summary:
             yield Static(Text("How to play", style="bold underline"), classes="section")
@@ -252,16 +303,19 @@ class RulesScreen(ModalScreen[None]):
         Binding("end", "scroll('end')", "End", show=False),
     ]
 
-    def __init__(self, first: str | None = None) -> None:
+    def __init__(self, first: str | None = None,
+                 table_options: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.first = first
+        self.table_options = table_options
+        """The options of the table at which `first` is played, shown on its page."""
 
     def compose(self) -> ComposeResult:
         games = sorted(RULES, key=lambda g: (g != self.first, game_title(g)))
         with TabbedContent(id="rules"):
             for game in games:
                 with TabPane(game_title(game), id=f"rules-{game}"):
-                    yield RulesView(game)
+                    yield RulesView(game, self.table_options if game == self.first else None)
         yield KeysBar()
 
     def action_scroll(self, how: str) -> None:

@@ -168,3 +168,16 @@ async def test_after_play_again_a_newcomer_is_shown_the_new_games_moves(host, co
     assert recent[0]["events"][1:], "the new deal's opening events"
     kinds = [e.get("type") for item in recent for e in item.get("events") or []]
     assert "game_over" not in kinds and not any("chat" in item for item in recent)
+
+
+async def test_joining_a_table_says_the_options_it_was_opened_with(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """The rules screen at a table shows the options its creator changed (the rules said
+    "the game ends at 12,000" at a table set to 5,000); the host says them on joining,
+    to the players and the spectators alike."""
+    owner = await connect("opal")
+    owner.send("create", game="canastone", seats=2, options={"target_score": 5000})
+    joined = await owner.wait_for("joined")
+    assert joined["options"] == {"target_score": 5000}
+    watcher = await connect("wren")
+    watcher.send("watch", table=joined["table"])
+    assert (await watcher.wait_for("joined"))["options"] == {"target_score": 5000}

@@ -197,3 +197,36 @@ async def test_the_rules_scroll_by_keys_as_they_open() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert view.scroll_y == view.max_scroll_y
+
+
+async def test_the_rules_at_a_table_say_the_options_its_creator_changed() -> None:
+    """Play-test: the rules said the game ends at 12,000 at a table opened with 5,000,
+    and nothing at the table said which options were changed."""
+    import engine
+    from tests.tui.conftest import FakeLink, joined_with, screen_text, seated_view
+    from tui.app import make_app
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        message = seated_view(engine.create_game("canastone", 4, 3), 0)
+        original = link.push
+
+        def with_options(payload: dict) -> None:  # the host's `joined` names them
+            if payload.get("t") == "joined":
+                payload = {**payload, "options": {"target_score": 5000,
+                                                  "unopened_hand_doubled": True}}
+            original(payload)
+
+        link.push = with_options  # type: ignore[method-assign]
+        await joined_with(pilot, link, message)
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    rows = [row.strip() for row in text.splitlines()]
+    start = rows.index("At this table")
+    assert start < 4, text
+    said = " ".join(rows[start:start + 8])
+    assert "target score: 5000 (usually 12000)" in said, text
+    assert "unopened hand doubled: yes (usually no)" in said, text
+    assert "How to play" in rows[start:]
