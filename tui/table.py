@@ -295,13 +295,15 @@ class TableScreen(Screen[None]):
     def _changed_melds(self, message: dict[str, Any], hints: bool) -> frozenset[int]:
         """The melds that changed since this player's last turn ended (a hint): by their
         cards, not their size (a wild card stolen for its natural left the size as it was,
-        and the owner's meld went unmarked, play-test)."""
+        and the owner's meld went unmarked, play-test). "Your turn" is the view's `turn`,
+        not `to_act`: a seat that may act out of turn (Looking and Down's frozen in time)
+        stayed "in its turn", and its own melds of that turn were starred."""
         view = message.get("view") or {}
         seen = {m.get("id"): (m.get("size", len(m.get("cards", []))),
                                tuple(c.get("id") for c in m.get("cards", [])
                                      if isinstance(c, dict)))
                  for m in view.get("melds", [])}
-        acting = message.get("seat") in (view.get("to_act") or [])
+        acting = message.get("seat") is not None and message.get("seat") == view.get("turn")
         if self._was_acting and not acting:
             self._melds_at_my_turn_end = seen  # the turn just ended: compare from here
         self._was_acting = acting

@@ -68,3 +68,52 @@ async def test_the_pile_names_who_discarded_its_top_card() -> None:
         await pilot.press("o", "7", "escape")
         await pilot.pause()
         assert "from ann" not in screen_text(pilot.app)
+
+
+async def test_a_frozen_seat_sees_the_melds_changed_since_its_turn() -> None:
+    """A Looking and Down seat frozen in time may act during others' turns, so the hint
+    took it for still in its turn and kept counting from an older turn's end: melds it
+    had changed itself were starred. The hint counts from the end of the seat's own
+    turn, whoever else may act."""
+    import re
+
+    import engine
+    from tests.tui.conftest import joined_with, seated_view
+
+    def table(game: engine.FamilyGame) -> dict[int, tuple[int, ...]]:
+        return {m["id"]: tuple(c["id"] for c in m["cards"]) for m in game.view(None)["melds"]}
+
+    for seed in range(300):
+        game = engine.create_game("looking_and_down", 3, seed, {"max_deals": 1})
+        bots = [make_bot("basic", seed * 3 + s) for s in range(3)]
+        views: list[dict] = []
+        at_turn_end: dict[int, tuple[int, ...]] | None = None
+        at_turn_start = table(game)
+        found = False
+        while not game.over and game.deal_number == 1 and not found:
+            seat = game.turn if game.turn in game.to_act else min(game.to_act)
+            was_turn = game.turn
+            game.apply(seat, bots[seat].act(game.view(seat)))
+            views.append(seated_view(game, 0))
+            if was_turn != 0 and game.turn == 0:
+                at_turn_start = table(game)
+            elif was_turn == 0 and game.turn != 0:
+                # the turn ended with a change of its own, the seat still able to act
+                at_turn_end = table(game) if 0 in game.view(0)["to_act"] \
+                    and table(game) != at_turn_start else None
+            elif at_turn_end is not None and seat != 0 and table(game) != at_turn_end:
+                found = True
+        if found:
+            break
+    else:
+        raise AssertionError("no meld changed while seat 0 was frozen in 300 seeds")
+    now = table(game)
+    expected = {i for i in now if at_turn_end.get(i) != now[i]}
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 40)) as pilot:
+        await joined_with(pilot, link, views[0])
+        for message in views[1:]:
+            link.push(message)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert {int(i) for i in re.findall(r"\*#(\d+)", text)} == expected, text
