@@ -17,7 +17,14 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from engine.registry import GAMES
-from tui.sheets import YES_NO, ChoiceDialog, ask_first, option_label, option_text
+from tui.sheets import (
+    YES_NO,
+    ChoiceDialog,
+    ask_first,
+    changed_options,
+    option_label,
+    option_text,
+)
 from tui.widgets import ChatLine, KeysBar, TextLines
 
 OTHER_COLUMNS = 46
@@ -190,6 +197,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextLines(id="who")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield TextLines(id="chosen")
         yield TextLines(id="people")
         yield TextLines(id="games")
         yield TextLines(id="lobbychat")
@@ -273,6 +281,7 @@ class LobbyScreen(Screen[None]):
                 table.add_row(*row, key=row[0])
             if rows:
                 table.move_cursor(row=min(cursor, len(rows) - 1))
+        self._show_chosen()
 
         people = people_text(lobby, self.size.width or 80)
         self.query_one("#people", TextLines).show(people, lambda: Text.assemble(
@@ -339,6 +348,31 @@ class LobbyScreen(Screen[None]):
             self.note("There is no table yet: press n to open one.")
             return None
         return int(table.get_row_at(table.cursor_row)[0])
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_chosen()
+
+    def _show_chosen(self) -> None:
+        """Under the tables, the options the chosen table's creator changed ("Table 2:
+        target score 5000, max deals 3"): a table to 5,000 looked like any other until
+        its rules were read at it (play-test). Nothing for a table played as usual."""
+        if not self._ready:
+            return
+        table = self.query_one(DataTable)
+        entry: dict[str, Any] = {}
+        if table.row_count:
+            chosen = str(table.get_row_at(table.cursor_row)[0])
+            entry = next((t for t in self.lobby.get("tables", [])
+                          if str(t.get("id")) == chosen), {})
+        changed = changed_options(str(entry.get("game")), entry.get("options") or {})
+        said = ", ".join(f"{label} {value}" for _, label, value, _ in changed)
+        width = self.size.width or 80
+        line = f"Table {entry.get('id')} plays with: {said}" if said else ""
+        shown = self.query_one("#chosen", TextLines)
+        shown.display = bool(line)  # (no row taken from the tables for a usual table)
+        shown.show((line, width), lambda: Text("\n").join(
+            Text.assemble(" ", row) for row in Text(line, style="cyan").wrap(
+                self.app.console, max(20, width - 2))))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_sit()

@@ -238,24 +238,30 @@ def option_text(value: Any) -> str:
     return "" if value is None else json.dumps(value)
 
 
+def changed_options(game: str, options: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(name, label, value, usual value) of each option that differs from the game's
+    usual one, in the game's order of options."""
+    info = GAMES.get(game)
+    if info is None or not isinstance(options, dict):
+        return []
+    return [(name, option_label(name), option_text(options[name]) or "none",
+             option_text(usual) or "none")
+            for name, usual in info.options.items()
+            if name in options and options[name] != usual]
+
+
 def table_options_text(game: str, options: dict[str, Any]) -> str:
     """The options a table was opened with that differ from the game's usual ones, each
     with its help: the rules say "the game ends at 12,000" where the table's creator may
     have set 5,000, and nothing at the table said so (play-test). Nothing where every
     option is as usual: How to play stays at the top."""
-    info = GAMES.get(game)
-    if info is None:
+    changed = changed_options(game, options)
+    if not changed:
         return ""
-    lines = []
-    for name, usual in info.options.items():
-        if name in options and options[name] != usual:
-            value = option_text(options[name]) or "none"
-            lines.append(f"{option_label(name)}: {value} (usually {option_text(usual) or 'none'})"
-                         f" — {info.option_help.get(name, '')}".rstrip(" —"))
-    if not lines:
-        return ""
+    helps = GAMES[game].option_help
     return "Played with these options changed (the rest as usual):\n" + "\n".join(
-        f"• {line}" for line in lines)
+        f"• {label}: {value} (usually {usual})" + (f" — {helps[name]}" if name in helps else "")
+        for name, label, value, usual in changed)
 
 
 class RulesView(VerticalScroll):

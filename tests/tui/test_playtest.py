@@ -798,3 +798,20 @@ async def test_long_option_names_are_shown_whole_and_unlike() -> None:
             assert str(label.render()) == name.replace("_", " ")
             shown = [row for row in screen_text(pilot.app).splitlines() if "blocks" in row]
             assert shown and name.split("_")[-1] in " ".join(shown), shown
+
+
+async def test_the_lobby_says_the_options_a_chosen_table_was_opened_with() -> None:
+    """Play-test: a table set to end after two deals looked like any other in the lobby;
+    the line under the tables says what the chosen table's creator changed."""
+    from tests.tui.test_robust import in_lobby
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        assert "plays with" not in screen_text(pilot.app)  # table 1: every option as usual
+        await pilot.press("down")
+        await pilot.pause()
+        assert "Table 2 plays with: deals 2" in screen_text(pilot.app)
+        await pilot.press("up")
+        await pilot.pause()
+        assert "plays with" not in screen_text(pilot.app)
