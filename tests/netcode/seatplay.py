@@ -42,7 +42,10 @@ async def play_seat(client: MeldhallClient, seat: int, bot_seed: int,
         if latest["over"] or (stop_at is not None and latest["seq"] >= stop_at):
             return stats
         view = latest["view"]
-        if not waiting and seat in view["to_act"] and latest["seq"] > acted_on:
+        # (`legal` too: a Looking and Down seat frozen in time is in `to_act` whether or
+        # not it has anything to meld, so as not to tell the table what its hand holds)
+        if not waiting and seat in view["to_act"] and view["legal"] \
+                and latest["seq"] > acted_on:
             if client._cursor < len(client.received):
                 continue  # a newer message is already here; act on the newest view
             ref += 1
