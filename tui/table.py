@@ -513,9 +513,11 @@ class TableScreen(Screen[None]):
 
     def _prompt(self, info: TableInfo) -> None:
         text, style = prompt_text(info, self.game)
-        if self._covered_for_me():
-            text, style = ("A bot plays your seat (your time ran out): press a game key "
-                           "such as d to play it again.", "bold yellow")
+        if self._covered_for_me() and not (self.message or {}).get("over"):
+            # (not once the game is over: it stood over "Game over: ... n: play again",
+            # play-test; a space in, as every prompt, and whole at 80 columns)
+            text, style = (" A bot plays your seat (your time ran out): press a game key "
+                           "(d) to play again.", "bold yellow")
         self.query_one("#prompt", TextLines).show((text, style), lambda: Text(text, style))
 
     def _hand(self, info: TableInfo) -> None:

@@ -111,6 +111,24 @@ async def test_a_game_key_takes_the_seat_back_from_the_bot_that_covers_it() -> N
         assert "You play your seat again" in screen_text(pilot.app)
 
 
+async def test_a_finished_game_says_game_over_not_that_a_bot_plays_your_seat() -> None:
+    """Play-test: once a bot covering a player had played the game to its end, the
+    player's prompt still said "A bot plays your seat ... press a game key" where the
+    others read "Game over: ... n: play again"."""
+    from tests.tui.conftest import FakeLink, finished_game, joined_with, screen_text, view_message
+    from tui.app import make_app
+
+    message = view_message(finished_game(), 1)
+    for player in message["players"]:
+        if player["seat"] == 1:
+            player["covered_by"] = "basic"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, message)
+        text = screen_text(pilot.app)
+    assert "A bot plays your seat" not in text and "Game over" in text, text
+
+
 async def test_play_again_at_the_table_is_asked_before_it_is_sent() -> None:
     """Play-test: n, pressed once more after the last deal, started a new game for
     everyone at once. It asks; n (or Esc) says no, y sends `again`."""
