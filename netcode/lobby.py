@@ -536,12 +536,15 @@ class Lobby:
         return seat
 
     async def on_watch(self, session: Session, message: dict[str, Any]) -> None:
-        """Watch a table; at one where the person holds a seat, that seat (play-test: a
-        player who had left mid-deal watched his own table, which waited for his move,
-        with no hand and no way to make it)."""
+        """Watch a table; at one where the person holds a seat that waits for them, that
+        seat (play-test: a player who had left mid-deal watched his own table, which
+        waited for his move, with no hand and no way to make it). Where a bot plays the
+        seat meanwhile, watching is watching: it took the seat back from the bot, and the
+        player only wanted to watch (play-test); `sit` takes it back."""
         table = self._table(session, message["table"])
         if table is not None:
-            self._join(session, table, table.seat_of(session.user_id))
+            seat = table.seat_of(session.user_id)
+            self._join(session, table, None if seat in table.covering else seat)
 
     async def on_leave(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

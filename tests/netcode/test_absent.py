@@ -282,3 +282,29 @@ async def test_after_a_restart_a_person_goes_back_to_the_table_they_did_not_leav
         ann.close()
     finally:
         await again.stop()
+
+
+async def test_watching_a_table_where_a_bot_plays_your_seat_only_watches(
+        host: Host, connect: Any) -> None:
+    """Play-test: w at the table she had left, where a bot played her seat, sat her down
+    again and stopped the bot; she wanted to watch. Watching leaves the bot playing; j
+    takes the seat back."""
+    ann, table = await clocked_table(host, connect, 20)
+    await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=10)
+    ann.send("leave")
+    await ann.wait_for("left")
+    ann.send("watch", table=table.id)
+    joined = await ann.wait_for("joined")
+    assert joined["seat"] is None and joined["role"] == "spectator"
+    await asyncio.sleep(0.3)
+    assert 0 in table.covering and table.seat_of(ann_id(table)) == 0
+    ann.send("leave")
+    await ann.wait_for("left")
+    ann.send("sit", table=table.id)
+    assert (await ann.wait_for("joined"))["seat"] == 0
+    await ann.wait_for("chat", lambda m: "is back and plays" in m["text"], timeout=10)
+    assert 0 not in table.covering
+
+
+def ann_id(table: Any) -> str:
+    return next(o.user_id for o in table.occupants if o.name == "ann")
