@@ -86,12 +86,11 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
             # names are not written twice (the sheet did not fit 80 columns with them).
             unplayed = game.unplayed_lines(item) if compact else game.unplayed(item, info)
             out_cut = []
+            who = went_out_by(row.get("went_out"), info, alone)
             if item.get("going_out"):
-                out_cut.append(f"+{item['going_out']}" + went_out_by(
-                    row.get("went_out"), info, alone).replace(" ", "\n", 1) if compact
-                    else f"out +{item['going_out']}" + went_out_by(row.get("went_out"),
-                                                                    info, alone))
-            out_cut.extend(game.out_items(item))
+                out_cut.append(f"+{item['going_out']}" + who.replace(" ", "\n", 1)
+                               if compact else f"out +{item['going_out']}" + who)
+            out_cut.extend(game.out_items(item, who))
             deal = str(row.get("deal")) if i == 0 else ""
             if i == 0 and row.get("stock_exhausted"):
                 # ("stock out" read as the Out column's; "stock empty" was said with the one

@@ -493,3 +493,19 @@ async def test_another_sides_line_breaks_between_its_parts_at_80_columns() -> No
     alice = next(n for n, row in enumerate(panel) if "pt2alice · score 345" in row)
     assert "no melds" in panel[alice] or panel[alice + 1].strip() == "no melds", text
     assert not any(row.endswith("no meld") for row in panel), text
+
+
+async def test_the_sheet_names_who_of_a_partnership_went_out() -> None:
+    """Play-test: a partnership's row said "out +100" whichever partner went out; it
+    names them, as the other games' sheets do."""
+    from engine.bots import make_bot
+    from tests.tui.conftest import PLAYERS, shown
+
+    game = engine.create_game("skarney", 4, 5)
+    bots = [make_bot("basic", s) for s in range(4)]
+    while not any(row.get("went_out") is not None for row in game.score_sheet):
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    went = next(row["went_out"] for row in game.score_sheet if row.get("went_out") is not None)
+    text, _ = await shown(game, 0, (100, 30), keys=("s",))
+    assert f"out +100 {PLAYERS[went]}" in text, text

@@ -144,8 +144,10 @@ class GameScreen:
             return line
         return event_text(event, name, look, teams, self.complete_at, self.kind_words)
 
-    def out_items(self, item: dict[str, Any]) -> list[str]:
-        """Score items of this game shown with going out on the sheet."""
+    def out_items(self, item: dict[str, Any], who: str = "") -> list[str]:
+        """Score items of this game shown with going out on the sheet; `who` names who
+        went out (" bob", empty where each plays alone), for a game whose going out is
+        an item of its own."""
         return []
 
     def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:

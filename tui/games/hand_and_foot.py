@@ -101,7 +101,7 @@ class HandAndFootScreen(GameScreen):
             return Text(f"{who} picked up the foot.")
         return None
 
-    def out_items(self, item: dict[str, Any]) -> list[str]:
+    def out_items(self, item: dict[str, Any], who: str = "") -> list[str]:
         return [f"cut +{item['exact_cut']}"] if item.get("exact_cut") else []
 
     def seat_unplayed(self, penalty: Any) -> str:

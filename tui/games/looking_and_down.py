@@ -208,7 +208,7 @@ class LookingAndDownScreen(GameScreen):
             return Text(f"{who} went out while frozen in time!", style="bold")
         return None
 
-    def out_items(self, item: dict[str, Any]) -> list[str]:
+    def out_items(self, item: dict[str, Any], who: str = "") -> list[str]:
         return [f"grab +{item['exact_grab']}"] if item.get("exact_grab") else []
 
     def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:

@@ -308,8 +308,10 @@ class SkarneyScreen(GameScreen):
                         f"{name(event.get('dealer'))}.")
         return None
 
-    def out_items(self, item: dict[str, Any]) -> list[str]:
-        """Going out, with the hand bonus it earned (the engine files it as the bonus)."""
+    def out_items(self, item: dict[str, Any], who: str = "") -> list[str]:
+        """Going out, with the hand bonus it earned (the engine files it as the bonus),
+        and who went out: a partnership's row said "out +100" whichever partner it was
+        (play-test)."""
         if item.get("bonus_reason") == "went_out":
-            return [f"out +{item.get('hand_bonus', 0)}"]
+            return [f"out +{item.get('hand_bonus', 0)}{who}"]
         return []
