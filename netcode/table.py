@@ -309,6 +309,8 @@ class Table:
                 player["level"] = occ.bot
             if seat in self.covering:
                 player["covered_by"] = self.covering[seat]
+            elif seat in self._absence:  # away, and a bot covers once the grace is over
+                player["cover_after"] = self.settings["absent_grace"]
             if self.covered.get(seat) and occ.bot is None:
                 player["covered_deals"] = list(self.covered[seat])
             if seat in self._ready:

@@ -1690,6 +1690,11 @@ def absent_prompt(info: TableInfo, game: GameScreen) -> tuple[str, str] | None:
         return (f" {info.name(turn)} is away; a {player['covered_by']} bot plays for them "
                 f"({game.phase_label(v.get('phase'))}).", "")
     if not player.get("present", True):
+        after = player.get("cover_after")
+        if isinstance(after, int):
+            # ("the table waits for them", and a bot took over 15 s later, play-test)
+            return (f" {info.name(turn)} is away; a bot plays for them if they are not "
+                    f"back within {after} s.", "bold")
         return f" {info.name(turn)} is away; the table waits for them.", "bold"
     return None
 

@@ -86,9 +86,27 @@ async def test_by_default_a_dropped_players_seat_waits(host: Host, connect: Any)
     await bob.wait_for("joined")
     ann.close()
     view = await bob.wait_for("view", lambda m: not m["players"][0]["present"])
-    assert "covered_by" not in view["players"][0]
+    assert "covered_by" not in view["players"][0] and "cover_after" not in view["players"][0]
     await table.barrier()
     assert not table.covering and not table._absence
+
+
+async def test_the_table_hears_after_how_long_a_bot_covers_someone_away(
+        host: Host, connect: Any) -> None:
+    """Play-test: "bob is away; the table waits for them." and 15 s later a bot played
+    for bob. While the grace runs, everyone's view says after how long a bot covers."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4, seed=4,
+             table={"absent": "bot", "absent_grace": 3})
+    table_id = (await ann.wait_for("joined"))["table"]
+    bob = await connect("bob")
+    bob.send("watch", table=table_id)
+    await bob.wait_for("joined")
+    ann.close()
+    view = await bob.wait_for("view", lambda m: not m["players"][0]["present"])
+    assert view["players"][0]["cover_after"] == 3 and "covered_by" not in view["players"][0]
+    view = await bob.wait_for("view", lambda m: "covered_by" in m["players"][0], timeout=10)
+    assert "cover_after" not in view["players"][0]
 
 
 async def test_bots_go_on_covering_after_a_restart_with_nobody_back(

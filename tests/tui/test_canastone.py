@@ -680,6 +680,8 @@ async def test_l_before_the_draw_shows_the_engines_rule() -> None:
      " Seat {turn} is free: waiting for someone to sit there (b adds a bot)."),
     ({"name": "ann✓", "bot": False, "present": False},
      " ann✓ is away; the table waits for them."),
+    ({"name": "ann✓", "bot": False, "present": False, "cover_after": 15},
+     " ann✓ is away; a bot plays for them if they are not back within 15 s."),
     ({"name": "ann✓", "bot": False, "present": False, "covered_by": "basic"},
      " ann✓ is away; a basic bot plays for them (draw)."),
 ])
