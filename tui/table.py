@@ -205,6 +205,9 @@ class TableScreen(Screen[None]):
         self._seats_key: tuple[Any, ...] | None = None
         self._melds_at_my_turn_end: dict[int, tuple[int, tuple[Any, ...]]] | None = None
         self._was_acting = False
+        """This seat was in the last view's `to_act`."""
+        self._had_turn = False
+        """The last view's turn was this seat's (the changed-melds hint counts from its end)."""
         self._clock: tuple[float, float | None, float, list[int] | None] | None = None
         """(seconds thought when the view came, the limit, time.monotonic() then, the seats
         timed as the host says or None)."""
@@ -303,10 +306,11 @@ class TableScreen(Screen[None]):
                                tuple(c.get("id") for c in m.get("cards", [])
                                      if isinstance(c, dict)))
                  for m in view.get("melds", [])}
-        acting = message.get("seat") is not None and message.get("seat") == view.get("turn")
-        if self._was_acting and not acting:
+        self._was_acting = message.get("seat") in (view.get("to_act") or [])
+        mine = message.get("seat") is not None and message.get("seat") == view.get("turn")
+        if self._had_turn and not mine:
             self._melds_at_my_turn_end = seen  # the turn just ended: compare from here
-        self._was_acting = acting
+        self._had_turn = mine
         before = self._melds_at_my_turn_end
         if not hints or before is None:
             return frozenset()
