@@ -206,6 +206,10 @@ class TableScreen(Screen[None]):
         self._melds_at_my_turn_end: dict[int, tuple[int, tuple[Any, ...]]] | None = None
         self._was_acting = False
         """This seat was in the last view's `to_act`."""
+        self._undo_on_refusal: Callable[[], None] | None = None
+        """Puts back what an action cleared from the screen as it was sent (an offered
+        card's selection, the staged lay-offs), should the host refuse it; dropped with
+        the next view of a new move."""
         self._had_turn = False
         """The last view's turn was this seat's (the changed-melds hint counts from its end)."""
         self._clock: tuple[float, float | None, float, list[int] | None] | None = None
@@ -256,6 +260,8 @@ class TableScreen(Screen[None]):
     # attributes down
     def show(self, message: dict[str, Any]) -> None:
         """Render a ``view`` message; only widgets whose slice changed re-render."""
+        if (self.message or {}).get("seq") != message.get("seq"):
+            self._undo_on_refusal = None  # a move was made: nothing sent waits on an answer
         self.message = message
         if not self._ready:
             return
@@ -617,6 +623,9 @@ class TableScreen(Screen[None]):
         """A refusal from the host: the engine's sentence, shown with a capital."""
         message = str(payload.get("message", ""))
         self._then_lay_off = ([], [])
+        undo, self._undo_on_refusal = self._undo_on_refusal, None
+        if undo is not None:  # (play-test: a refused offer lost its card's selection)
+            undo()
         self.error = {**payload, "message": message[:1].upper() + message[1:]}
         self._status()
         self._refresh_footer()
@@ -1113,8 +1122,15 @@ class TableScreen(Screen[None]):
         if self._selected():
             melds.append(self._selected())
         if not melds and lay_offs:
-            self.staged = []
+            staged, self.staged = self.staged, []
             self._refresh_hand()
+
+            def restage(staged: list[tuple[int | None, list[int]]] = staged) -> None:
+                # (play-test: a refused lay-off lost its "Staged:" line)
+                self.staged = staged
+                self._refresh_hand()
+
+            self._undo_on_refusal = restage
             for meld, ids in lay_offs:
                 self._send({"type": "lay_off", "meld": meld, "cards": ids})
             return
@@ -1313,8 +1329,11 @@ class TableScreen(Screen[None]):
         def offer(card: int) -> None:
             # The card stays in the hand while it is on offer (SK-F1) and comes back if
             # nobody takes it: left selected, it would be offered again by the next x.
-            self.query_one(HandView).clear()
+            hand = self.query_one(HandView)
+            hand.clear()
             self._send({"type": "offer", "card": card})
+            self._undo_on_refusal = lambda: hand.select(
+                [card] if any(c["id"] == card for c in hand.cards) else [])
 
         self._give_one_card("offer", offer)
 

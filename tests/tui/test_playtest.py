@@ -815,3 +815,15 @@ async def test_the_lobby_says_the_options_a_chosen_table_was_opened_with() -> No
         await pilot.press("up")
         await pilot.pause()
         assert "plays with" not in screen_text(pilot.app)
+
+
+async def test_a_refused_staged_lay_off_stays_staged() -> None:
+    """Play-test: after the host refused a staged lay-off, the "Staged:" line was gone
+    with the cards on it; it stays, with the refusal, to mend or clear (Esc)."""
+    from tests.tui.conftest import FOOT_STAGE, answered
+
+    game = game_at(FOOT_STAGE)
+    text, sent = await answered(game, 1, (100, 30),
+                                keys=("slash", "8", "h", "enter", "t", "L", "m"))
+    assert [a["type"] for a in sent] == ["lay_off"]
+    assert "[HF-M3]" in text and "Staged: onto #5 [8♥]" in text, text

@@ -131,6 +131,18 @@ async def test_x_does_not_suggest_a_card_that_may_not_be_offered_now() -> None:
     assert refused.value.rule == "SK-F7"
 
 
+async def test_a_refused_offer_leaves_its_card_selected() -> None:
+    """Play-test: after "[SK-F7] You took a 3♣ on offer and may not offer that card back
+    this turn." the 3♣ was no longer selected, and the next l said to select cards
+    first; the selection stays until its cards leave the hand."""
+    from tests.tui.conftest import answered
+
+    game = position(TABLE, offer_ban={0: "4S"})
+    text, sent = await answered(game, 0, keys=("slash", "4", "s", "enter", "x"))
+    assert sent[-1]["type"] == "offer" and "[SK-F7]" in text, text
+    assert "selected 1: 4♠" in text, text
+
+
 async def test_an_offered_card_is_no_longer_selected() -> None:
     """It stays in the hand while on offer and comes back if nobody takes it; still
     selected, the next x would offer it again without the player choosing it."""
