@@ -704,7 +704,8 @@ class TableScreen(Screen[None]):
         message = self.message or {}
         key = (tuple(sorted(self.legal_kinds())), self.seated(), bool(message.get("over")),
                bool(self.error and self.error.get("rule")), bool(message.get("take_back")),
-               self._may_say_ready())  # (n Ready stayed once said, and into the next deal)
+               self._may_say_ready(),  # (n Ready stayed once said, and into the next deal)
+               bool(self.staged))  # (a staged going out shows a)
         if key != self._footer_key:
             self._footer_key = key
             self.refresh_bindings()
@@ -742,6 +743,11 @@ class TableScreen(Screen[None]):
         if action == "stage_lay_off" and self.game.take_lays_off \
                 and "take_pile" in self.legal_kinds():
             return True  # lay-offs staged for the take (L never worked before the draw)
+        if action == "ask" and self.game.ask_plan and self.staged and self._my_turn() \
+                and self._phase_takes("ask_to_go_out") and not self._alone():
+            # The listing offers a plan for the simplest goings out only; one the player
+            # has staged goes with a, which the keys line never showed (play-test).
+            return True
         if action in NEEDS:
             return NEEDS[action] in self.legal_kinds()
         if action == "target":
@@ -1012,6 +1018,7 @@ class TableScreen(Screen[None]):
     def _refresh_hand(self) -> None:
         if self.info is not None:
             self._hand(self.info)
+        self._refresh_footer()  # (what is staged may change the keys: a)
 
     def action_target(self, step: int = 1) -> None:
         """Choose the meld a lay-off goes to: t the next of your side's melds as the panel

@@ -521,3 +521,24 @@ async def test_the_sheet_names_who_of_a_partnership_went_out() -> None:
     went = next(row["went_out"] for row in game.score_sheet if row.get("went_out") is not None)
     text, _ = await shown(game, 0, (100, 30), keys=("s",))
     assert f"out +100 {PLAYERS[went]}" in text, text
+
+
+async def test_a_staged_going_out_shows_a_in_the_keys_line() -> None:
+    """Play-test: ann could go out (7♦ 7♣ JK a group, Q♥ onto the queens) but the keys
+    line never showed a: the listing offers a plan only for the simplest goings out.
+    Once something is staged on the seat's turn, a (ask with that plan) is shown."""
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 7D 7C QH JK
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.0: QS QD QC | 9S 9D 9C
+melds.1: 5S 6S JK=7S
+stock: 30""")
+    before, _ = await shown(game, 0, (100, 30))
+    assert "a Ask to go out" not in before.splitlines()[-1]
+    after, sent = await shown(game, 0, (100, 30), keys=("slash", *"7d 7c jk", "enter", "g"))
+    assert "Staged:" in after and "a Ask to go out" in after.splitlines()[-1], after
+    assert not sent
