@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -528,7 +529,17 @@ class TableScreen(Screen[None]):
             # play-test; a space in, as every prompt, and whole at 80 columns)
             text, style = (" A bot plays your seat (your time ran out): press a game key "
                            "(d) to play again.", "bold yellow")
-        self.query_one("#prompt", TextLines).show((text, style), lambda: Text(text, style))
+        width = self.size.width or 80
+
+        def build() -> Text:
+            # Wrapped, its second line a space in as the first: at 80 columns "... end
+            # your turn (x): you drew the last card." lost its last words (play-test).
+            if cell_len(text) <= width or not text.startswith(" "):
+                return Text(text, style)
+            rows = Text(text[1:]).wrap(self.app.console, max(20, width - 1))
+            return Text("\n").join(Text(" " + row.plain, style) for row in rows[:2])
+
+        self.query_one("#prompt", TextLines).show((text, style, width), build)
 
     def _hand(self, info: TableInfo) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]

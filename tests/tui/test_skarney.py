@@ -542,3 +542,20 @@ stock: 30""")
     after, sent = await shown(game, 0, (100, 30), keys=("slash", *"7d 7c jk", "enter", "g"))
     assert "Staged:" in after and "a Ask to go out" in after.splitlines()[-1], after
     assert not sent
+
+
+async def test_a_long_prompt_wraps_at_80_columns() -> None:
+    """Play-test: at 80 columns "Your turn: make the contract (m), steal a wild (w), then
+    end your turn (x): you drew the last card." lost its last words."""
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 7S 9C 9H 9S KD KC KH 4D 4C 4H
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.1: 5S 6S JK=7S | QH QC QD
+stock: 0""", drew_last=True)
+    text, _ = await shown(game, 0, (80, 24))
+    assert "end your turn (x): you drew the last card." in " ".join(
+        line.strip() for line in text.splitlines()), text
