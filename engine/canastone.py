@@ -397,6 +397,7 @@ class Canastone(PlannedAnswer, CanastaGame):
         """CN-M6: one meld per rank and one wild meld; CN-M12 on the whole action."""
         by_rank, size, _ = self._table()[team]
         have = set(by_rank)
+        tabled = set(have)  # (the ranks the team has on the table, before this action)
         wild, rank_of = self._wild, self._rank
         for ch in changes:
             if ch.meld is not None:
@@ -408,6 +409,10 @@ class Canastone(PlannedAnswer, CanastaGame):
                     break
             if rank in have:
                 what = "a wild meld" if rank is None else f"a meld of {rank}s"
+                if rank not in tabled:  # (it said "already has" of a meld not yet made)
+                    raise IllegalAction("CN-M6", f"one move makes at most one "
+                                                 f"{what.removeprefix('a ')}; put those "
+                                                 "cards into one meld.")
                 raise IllegalAction("CN-M6", f"your team already has {what}; add to it by "
                                              "laying off instead.")
             have.add(rank)

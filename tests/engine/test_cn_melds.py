@@ -69,6 +69,14 @@ def test_CN_M6_one_meld_per_rank_and_one_wild_meld() -> None:
     refused(game, 0, meld(game, 0, "2C 2D 2H"), "CN-M6")
 
 
+def test_CN_M6_two_new_melds_of_a_rank_in_one_move_are_named_so() -> None:
+    """Play-test: two new melds of 10s in one move were refused as "your team already has
+    a meld of 10s", with no 10s on the table."""
+    game = playing("10S 10H 2S 10C 10C 2D 4C 5C")
+    said = refused(game, 0, meld(game, 0, "10S 10H 2S", "10C 10C 2D"), "CN-M6")
+    assert "one move makes at most one meld of 10s" in said and "already has" not in said
+
+
 def test_CN_M7_rank_canastas_natural_or_mixed() -> None:
     game = position(PLAY.replace("QH QS QD", "KH KS KD KC KH KS KD | 8H 8S 8D 8C 8H 2S 2C | "
                                              "5H 5S 5D"))
