@@ -1337,9 +1337,16 @@ class TableScreen(Screen[None]):
             return
         look = self.info.look if self.info is not None else hand.look
         label = card_label(under["code"], look)
+        counts = ((self.info.view.get("counts") or {}).get(self.info.seat) or {}) \
+            if self.info is not None else {}
+        # The last card of the last hand (no second hand still to pick up) goes out, if
+        # the rules allow it; the question did not say so (play-test).
+        last = len(hand.cards) == 1 and not any(
+            n for k, n in counts.items() if k != "hand" and type(n) is int)
+        going = " and go out" if last and kind == "discard" else ""
 
         ask_first(self.app, (
-            f"{kind.capitalize()} {label}? No card is selected: {label} is the card under "
+            f"{kind.capitalize()} {label}{going}? No card is selected: {label} is the card under "
             "the cursor. (To choose another, select it with arrows and space, or type "
             "its code, then x.)"), lambda: send(under["id"]))
 

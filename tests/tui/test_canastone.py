@@ -870,3 +870,13 @@ async def test_CN_O_max_deals_the_top_line_counts_the_deals() -> None:
     game = engine.create_game("canastone", 4, 1, {"max_deals": 2})
     text, _ = await shown(game, 0, (80, 24))
     assert "deal 1/2" in text.splitlines()[0], text
+
+
+async def test_the_last_discards_question_says_it_goes_out() -> None:
+    """Play-test: with one card left and none selected, x asked "Discard A♦? ..." and
+    the yes went out and ended the deal; the question says so."""
+    game = position(TABLE.replace("hands.0: 7H 9C KD 9S 4S 5D", "hands.0: AD"))
+    text, sent = await shown(game, 0, (100, 30), keys=("x",))
+    assert "Discard A♦ and go out?" in text and not sent, text
+    text, _ = await shown(position(), 0, (100, 30), keys=("x",))
+    assert "and go out" not in text, text
