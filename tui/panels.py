@@ -101,7 +101,7 @@ TARGET_MARK = ">#"
 def meld_line(meld: dict[str, Any], look: CardLook, target: int | None,
               complete_at: int = 7, changed: frozenset[int] = frozenset(),
               kinds: dict[str, str] = SHORT_KINDS) -> Text:
-    rank = meld.get("rank") or "*"
+    rank = meld.get("rank") or "W"
     kind = kinds.get(meld.get("kind", ""), meld.get("kind", "").replace("_", " "))
     cards = meld.get("cards", [])
     size = meld.get("size", len(cards))
@@ -184,7 +184,7 @@ class GamePanel:
         kind = meld.get("kind", "")
         word = self.KINDS.get(kind, kind.replace("_", " "))
         size = meld.get("size", len(cards))
-        out = Text(f"  #{meld.get('id'):<3} {meld.get('rank') or '*':>2}  {word:<8} "
+        out = Text(f"  #{meld.get('id'):<3} {meld.get('rank') or 'W':>2}  {word:<8} "
                    f"{size:>2}/{self.complete_at}  ")
         out.append("complete" if meld.get("complete") else "not yet ",
                    style="bold" if meld.get("complete") else "dim")
@@ -245,11 +245,11 @@ def pile_text(view: dict[str, Any], look: CardLook, detail: str = "",
 
 
 def size_label(meld: dict[str, Any]) -> Text:
-    """Someone else's meld short, as rank x size (``Kx7``, ``*x3`` for a wild meld), bold
+    """Someone else's meld short, as rank x size (``Kx7``, ``Wx3`` for a wild meld), bold
     when complete: on their side's one line what it is and how far it has grown count,
     not its cards."""
     size = meld.get("size", len(meld.get("cards", [])))
-    return Text(f"{meld.get('rank') or '*'}x{size}", style="bold" if meld.get("complete") else "")
+    return Text(f"{meld.get('rank') or 'W'}x{size}", style="bold" if meld.get("complete") else "")
 
 
 def folded(line: Text, width: int) -> list[Text]:

@@ -268,7 +268,7 @@ async def test_no_sides_melds_are_pushed_off_the_bottom_of_80x24(
         assert f"#{meld['id']:<2} " in text, meld["id"]
     for meld in game.view(0)["melds"]:
         if meld["team"] != 0:
-            assert f"{meld['rank'] or '*'}x{meld['size']}" in text, meld
+            assert f"{meld['rank'] or 'W'}x{meld['size']}" in text, meld
     wide = panel_rows((await shown(game, 0, (120, 40)))[0])
     assert len([r for r in wide if "#" in r]) == len(game.view(0)["melds"])  # all in full
 

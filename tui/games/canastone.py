@@ -47,7 +47,7 @@ def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None
     cards = meld.get("cards", [])
     size = meld.get("size", len(cards))
     mark = ">" if mid == target else "*" if mid in changed else " "
-    line = Text(f"{mark}#{mid:<2} {meld.get('rank') or '*':>2} ",
+    line = Text(f"{mark}#{mid:<2} {meld.get('rank') or 'W':>2} ",
                 style="reverse" if mid == target else "")
     canasta = meld.get("canasta")
     if canasta:
@@ -250,7 +250,7 @@ class CanastoneScreen(GameScreen):
                    "it needs three naturals of the top card's rank from your hand (CN-P3, "
                    "CN-P4). Another side's "
                    "melds may be shown short when space is tight: Kx7 is a meld of seven "
-                   "kings (bold once complete), *x3 one of wild cards.")
+                   "kings (bold once complete), Wx3 one of wild cards.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3", _red_threes))
     score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "

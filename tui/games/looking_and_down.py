@@ -113,7 +113,7 @@ class LookingAndDownScreen(GameScreen):
     seat_marks = ("SK marks the Score Keeper, and frozen a player frozen in time (who may "
                   "meld and lay off during others' turns).")
     table_marks = (f"{GameScreen.table_marks} Another side's melds may be shown short when "
-                   "space is tight: Kx7 is a meld of seven kings (bold once complete), *x3 "
+                   "space is tight: Kx7 is a meld of seven kings (bold once complete), Wx3 "
                    "one of wild cards.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
