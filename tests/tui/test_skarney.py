@@ -223,7 +223,7 @@ def test_a_lay_off_on_a_group_in_the_log_names_the_group() -> None:
     assert line.plain == "ann laid off 10♦ onto the 10s."
     run = {**event, "kind": "sequence", MELD_RANK: None}
     assert screen_for("skarney").event_line(run, NAMES.__getitem__, PLAIN,
-                                            [[0, 2], [1, 3]]).plain.endswith("(seq).")
+                                            [[0, 2], [1, 3]]).plain.endswith("(sequence).")
     # Where the screen knows the sequence's suit, it is named as the groups are (play-test:
     # "laid off J♠ (sequence)." read unlike "laid off 10♥ onto the 10s.").
     known = {**run, MELD_SUIT: "S"}

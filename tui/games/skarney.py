@@ -28,6 +28,15 @@ FULL_FROM = 64
 """A panel this wide (a terminal of 90 columns or more) shows every team in full."""
 KIND_LABEL = {"group": "group", "sequence": "seq", "joker_group": "jokers",
               "two_group": "twos"}
+"""A meld's kind in the panel's narrow column."""
+LOG_KIND = {"joker_group": "jokers", "two_group": "twos"}
+"""A meld's kind as the log says it, in full (it said "seq" of one meld and "sequence"
+of the next in the same turn, play-test)."""
+
+
+def log_kind(event: dict[str, Any]) -> str:
+    kind = str(event.get("kind", ""))
+    return LOG_KIND.get(kind, kind.replace("_", " "))
 
 
 def offer_of(info: TableInfo) -> dict[str, Any] | None:
@@ -292,7 +301,7 @@ class SkarneyScreen(GameScreen):
             means = event["as"]
             t = Text(f"{who} {'melded' if kind == 'melded' else 'laid off'} ")
             t.append_text(meld_cards({"cards": event.get("cards", []), "as": means}, look))
-            t.append(f" ({event.get('kind', '')}).")
+            t.append(f" ({log_kind(event)}).")
             return t
         if kind in ("melded", "laid_off"):
             t = Text(f"{who} {'melded' if kind == 'melded' else 'laid off'} ")
@@ -300,8 +309,7 @@ class SkarneyScreen(GameScreen):
             # A lay-off on a group names it, as the other games do (play-test: "laid off
             # 10♦ (group)." left the table guessing which); a sequence says its kind.
             where = onto(event)
-            t.append(f"{where}." if where else
-                     f" ({KIND_LABEL.get(event.get('kind', ''), event.get('kind', ''))}).")
+            t.append(f"{where}." if where else f" ({log_kind(event)}).")
             return t
         if kind == "deal_started" and event.get("replay"):
             return Text(f"Deal {event.get('deal')} is dealt again by "
