@@ -107,7 +107,7 @@ TABLE_SETTINGS_HELP: dict[str, str] = {
     "clock_limit": "Seconds a player may think (0: no limit); warned at three quarters, "
                    "the table is told when it runs out.",
     "take_back": "A player may take back their own melds and lay-offs of this turn until "
-                 "they discard or see a new card.",
+                 "their turn ends or they see a new card.",
     "bot_level": "The level of a bot covering for someone away (b asks each added bot's "
                  "level): basic (a sensible player), random (any legal move) or "
                  "search (thinks ahead for a fifth of a second a move).",

@@ -1643,10 +1643,14 @@ class TableScreen(Screen[None]):
             self.app.send({"t": "leave"})  # type: ignore[attr-defined]
             return
 
-        ask_first(self.app, (
-            "Leave this table? During a deal your seat and hand are kept for you until you "
-            "sit here again; before the first move and between deals the seat is freed."),
-            lambda: self.app.send({"t": "leave"}))  # type: ignore[attr-defined]
+        # (said of the game at hand: a finished game's question explained deals, play-test)
+        question = "Leave this table? The game is over: your seat is freed." \
+            if (self.message or {}).get("over") else (
+                "Leave this table? During a deal your seat and hand are kept for you until "
+                "you sit here again; before the first move and between deals the seat is "
+                "freed.")
+        ask_first(self.app, question,
+                  lambda: self.app.send({"t": "leave"}))  # type: ignore[attr-defined]
 
 
 def deal_over_text(info: TableInfo, dealer: int | None) -> str:

@@ -175,3 +175,18 @@ async def test_a_note_said_while_waiting_goes_when_the_move_comes() -> None:
         link.push(view_message(game, 0))
         await pilot.pause()
         assert "Nothing to do now" not in str(status.render())
+
+
+async def test_leaving_a_finished_game_is_asked_of_that_game() -> None:
+    """Play-test: q at a finished game asked "Leave this table? During a deal your seat
+    and hand are kept..." of a game with no deal left."""
+    from tests.tui.conftest import FakeLink, finished_game, joined_with, screen_text, view_message
+    from tui.app import make_app
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, view_message(finished_game(), 1))
+        await pilot.press("q")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert "The game is over: your seat is freed." in text and "During a deal" not in text
