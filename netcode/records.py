@@ -20,6 +20,7 @@ from netcode.framing import restore_int_keys
 from tui.cards import CardLook
 from tui.eventtext import covered_text
 from tui.games import screen_for
+from tui.sheets import changed_options
 
 RECORD_VERSION = 1
 PLAIN = CardLook(colour=False, ascii=True)
@@ -115,7 +116,7 @@ def text_record(record: dict[str, Any]) -> str:
     out = [f"{record['title']}: a game record",
            f"Players: {players}",
            *filter(None, [covered_of(record)]),
-           f"Options: {json.dumps(record['options'], sort_keys=True) or '{}'}",
+           f"Options: {options_said(record['game'], record['options'])}",
            f"Seed: {record['seed']}", ""]
 
     def tell(events: Sequence[dict[str, Any]], seat: int | None) -> None:
@@ -150,13 +151,28 @@ def text_record(record: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def options_said(game: str, options: dict[str, Any]) -> str:
+    """The options that differ from the game's usual ones, as the new-table form names
+    them (the record said ``Options: {}``, play-test)."""
+    changed = changed_options(game, options or {})
+    if not changed:
+        return "as usual"
+    return ", ".join(f"{label} {value}" for _, label, value, _ in changed)
+
+
 def _items(value: Any, prefix: str = "") -> list[str]:
-    """A score item as ``key value`` pairs, nested items joined with dots."""
+    """A score item as ``key value`` pairs, nested items joined with dots, in words
+    (``hand bonus 100``, not ``hand_bonus``); an item with no value is left out (it said
+    ``bonus_reason None``, play-test)."""
     if isinstance(value, dict):
         out: list[str] = []
         for key, item in value.items():
-            out.extend(_items(item, f"{prefix}{key}."))
+            out.extend(_items(item, f"{prefix}{str(key).replace('_', ' ')}."))
         return out
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = value.replace("_", " ")
     return [f"{prefix[:-1]} {value}"] if prefix else [str(value)]
 
 
