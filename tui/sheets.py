@@ -4,6 +4,7 @@ the leave confirm and the "please enlarge" screen."""
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -414,6 +415,10 @@ class SettingsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+KEYS_HELP_WIDTH = 62
+"""The keys help's lines are folded to this many columns: inside its dialog at 80."""
+
+
 class KeysScreen(ModalScreen[None]):
     """Every key of a screen with its description (the footer shows only what fits now)."""
 
@@ -432,7 +437,11 @@ class KeysScreen(ModalScreen[None]):
                 key = ", ".join(KEY_NAMES.get(k, k) for k in binding.key.split(","))
                 if binding.description not in said.setdefault(key, []):
                     said[key].append(binding.description)
-        self.lines = [f"{key:>12}  {' / '.join(words)}" for key, words in said.items()]
+        # A long meaning goes on under itself, not under the keys (play-test: "... (a
+        # face card needs" then "/)" at the dialog's left edge).
+        self.lines = [textwrap.fill(f"{key:>12}  {' / '.join(words)}", KEYS_HELP_WIDTH,
+                                    subsequent_indent=" " * 14)
+                      for key, words in said.items()]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):

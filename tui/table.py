@@ -166,7 +166,7 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "Next card", show=False),
         Binding("space", "toggle", "Select card", show=False),
         Binding("slash", "type_codes", "Type cards: /kh or 7h selects (a face card "
-                "needs /)", show=False),
+                "needs\u00a0/)", show=False),  # (kept together where the line folds)
         Binding("escape", "clear", "Clear selection", show=False),
         Binding("z", "sort", "Sort order", show=False),
         Binding("s", "scores", "Score sheet", show=False),
