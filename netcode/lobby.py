@@ -532,7 +532,11 @@ class Lobby:
             return None
         else:
             seat = wanted
+        before = table.played[seat]
         table.set_occupant(seat, Occupant(session.user_id, session.name))
+        if not table.seats_may_change and before.user_id not in (None, session.user_id):
+            table.chat("meldhall", f"{session.name} takes over seat {seat} from "
+                                   f"{before.name or 'its last player'}, with its hand.")
         return seat
 
     async def on_watch(self, session: Session, message: dict[str, Any]) -> None:
@@ -623,6 +627,10 @@ class Lobby:
             session.put(error_frame("not_away", f"Seat {seat} is not held by someone away."))
             return
         table.set_occupant(seat, Occupant())
+        # (the table saw only the seat line change, and a newcomer's log gave the old
+        # player's moves to the new one, play-test)
+        table.chat("meldhall", f"{session.name} opened {occupant.name or f'seat {seat}'}'s "
+                               f"seat {seat}: whoever sits there next plays its hand.")
 
     async def on_action(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

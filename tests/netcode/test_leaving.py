@@ -52,6 +52,12 @@ async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, co
     assert table.occupants[1].free
     spy.send("sit", table=table_id, seat=1)  # now anyone may take it, hand and all
     assert (await spy.wait_for("joined"))["seat"] == 1
+    # The table is told (play-test: only the seat line changed, and nobody knew whose
+    # moves the newcomer's log gave to whom).
+    said = [m["text"] for m in owner.received if m["t"] == "chat"]
+    said += [(await owner.wait_for("chat", lambda m: "takes over" in m["text"]))["text"]]
+    assert "olga opened pia's seat 1: whoever sits there next plays its hand." in said
+    assert "spy takes over seat 1 from pia, with its hand." in said
 
 
 async def test_a_seat_left_on_purpose_is_not_rejoined_on_the_next_connection(
