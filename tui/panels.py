@@ -244,12 +244,15 @@ def pile_text(view: dict[str, Any], look: CardLook, detail: str = "",
     return t
 
 
-def size_label(meld: dict[str, Any]) -> Text:
+def size_label(meld: dict[str, Any], changed: frozenset[int] = frozenset()) -> Text:
     """Someone else's meld short, as rank x size (``Kx7``, ``Wx3`` for a wild meld), bold
     when complete: on their side's one line what it is and how far it has grown count,
-    not its cards."""
+    not its cards. ``*Kx7`` where it changed since your turn (the short lines never said
+    so, play-test)."""
     size = meld.get("size", len(meld.get("cards", [])))
-    return Text(f"{meld.get('rank') or 'W'}x{size}", style="bold" if meld.get("complete") else "")
+    mark = "*" if meld.get("id") in changed else ""
+    return Text(f"{mark}{meld.get('rank') or 'W'}x{size}",
+                style="bold" if meld.get("complete") else "")
 
 
 def folded(line: Text, width: int) -> list[Text]:

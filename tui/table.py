@@ -120,7 +120,7 @@ class TableChatLine(ChatLine):
 class TableScreen(Screen[None]):
     KEYS_LEGEND = ("Marks: in your hand, * a card one of your side's melds can take (l lays "
                    "it off) and [ ] a selected card; on the table, > the meld chosen with t "
-                   "(T goes back) and * a meld the last move changed.")
+                   "(T goes back) and * a meld changed since your last turn ended.")
     """The marks the keys help (?) explains beside the keys (play-test: * was unexplained)."""
     SEATS_LEGEND = "On the seat lines, > marks whose move it is and D the dealer."
 

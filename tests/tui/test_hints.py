@@ -117,3 +117,36 @@ async def test_a_frozen_seat_sees_the_melds_changed_since_its_turn() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
     assert {int(i) for i in re.findall(r"\*#(\d+)", text)} == expected, text
+
+
+async def test_other_sides_short_melds_are_starred_when_changed() -> None:
+    """Play-test: at four seats and more the others' melds go on one short line
+    (``9x3 10x4``), which never marked a meld changed since your turn."""
+    import engine
+    from tests.tui.conftest import joined_with, seated_view
+
+    game = engine.create_game("looking_and_down", 5, 7, {"max_deals": 1})
+    bots = [make_bot("basic", 70 + s) for s in range(5)]
+    views = [seated_view(game, 0)]
+    ended, changed = None, None
+    while changed is None and not game.over:
+        seat = game.turn if game.turn in game.to_act else min(game.to_act)
+        was = game.turn
+        game.apply(seat, bots[seat].act(game.view(seat)))
+        views.append(seated_view(game, 0))
+        melds = {m["id"]: m for m in game.view(None)["melds"]}
+        if was == 0 and game.turn != 0:
+            ended = {i: m["size"] for i, m in melds.items()}
+        elif ended is not None and game.turn != 0:
+            moved = [m for i, m in melds.items() if m["team"] != 0 and ended.get(i) != m["size"]]
+            if moved:
+                changed = moved[0]
+    assert changed is not None
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await joined_with(pilot, link, views[0])
+        for message in views[1:]:
+            link.push(message)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert f"*{changed['rank'] or 'W'}x{changed['size']}" in text, text

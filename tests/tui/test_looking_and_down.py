@@ -86,7 +86,7 @@ async def test_frozen_in_time_is_a_cue_for_the_pile_taker_and_for_everyone_else(
     assert f"{NAMES[frozen]} is frozen in time and may meld now too" in theirs
     turns = await shown(game, turn)
     assert f"Frozen in time: {NAMES[frozen]}." in turns
-    assert "FROZEN" in mine
+    assert " · frozen" in mine
 
 
 async def test_frozen_with_nothing_to_meld_the_prompt_offers_no_key() -> None:
@@ -121,7 +121,7 @@ async def test_LD_P2_a_blocked_pile_is_not_offered_while_someone_is_frozen() -> 
     text = await shown(game, turn)
     assert "Your turn: draw (d). Frozen in time" in text
     assert "take the pile" not in text
-    line = next(r for r in text.splitlines() if " · FROZEN" in r)
+    line = next(r for r in text.splitlines() if " · frozen" in r)
     assert NAMES[frozen] in line and "opened" not in line and "canastas " in line
     assert line.split("│")[0].rstrip().endswith(f"/{v['canastas_to_go_out']}"), line
 

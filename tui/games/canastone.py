@@ -104,7 +104,7 @@ class CanastonePanel(GamePanel):
         meld as rank x size (a canasta in bold), on indented lines as they need; on
         ``one_line`` (your side alone nearly fills the panel), its standing and melds
         only, those past the width counted ("+3")."""
-        labels = [size_label(m) for m in self.team_melds(info, team)]
+        labels = [size_label(m, info.changed) for m in self.team_melds(info, team)]
         if one_line:
             first = Text.assemble("  ", self.standing(info, team), " ·")
             return [counted(first, labels, width) if labels
@@ -250,7 +250,8 @@ class CanastoneScreen(GameScreen):
                    "it needs three naturals of the top card's rank from your hand (CN-P3, "
                    "CN-P4). Another side's "
                    "melds may be shown short when space is tight: Kx7 is a meld of seven "
-                   "kings (bold once complete), Wx3 one of wild cards.")
+                   "kings (bold once complete; *Kx7 changed since your turn), Wx3 one of "
+                   "wild cards.")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3", _red_threes))
     score_note = ("Canastas: each with its class and bonus, and the bonus for five or more.  "

@@ -66,7 +66,7 @@ class LookingAndDownPanel(GamePanel):
         an 80x24 panel."""
         melds = self.team_melds(info, team)
         line = counted(Text.assemble("  ", self.team_header(info, team, compact=True), " ·"),
-                       [size_label(meld) for meld in melds], width)
+                       [size_label(meld, info.changed) for meld in melds], width)
         if not melds:
             line.append(" no melds", style="dim")
         return [line]
@@ -77,7 +77,8 @@ class LookingAndDownPanel(GamePanel):
         v = info.view
         out = super().team_header(info, team)
         if team in _frozen(info):  # (a frozen player has opened, LD-F3: not said twice)
-            out.append(" · FROZEN", style="bold cyan")  # the prompt line says "frozen in time"
+            # (lower case, as the seat line: capitals are Canastone's frozen pile, play-test)
+            out.append(" · frozen", style="bold cyan")  # the prompt line says "frozen in time"
         elif v.get("opened", {}).get(team):
             out.append(" · opened", style="green")
         else:
@@ -88,7 +89,7 @@ class LookingAndDownPanel(GamePanel):
         if need and made < need:
             out.append(f" · {'' if compact else 'canastas '}{made}/{need}")
         else:  # ("canastas 3/2" read as a fault once there were enough: play-test)
-            out.append(f" · {made} canastas" if compact else
+            out.append(f" · {made} canasta{'s' if made != 1 else ''}" if compact else
                        f" · canastas {made}" + (" (enough)" if need else ""))
         return out
 
@@ -113,8 +114,8 @@ class LookingAndDownScreen(GameScreen):
     seat_marks = ("SK marks the Score Keeper, and frozen a player frozen in time (who may "
                   "meld and lay off during others' turns).")
     table_marks = (f"{GameScreen.table_marks} Another side's melds may be shown short when "
-                   "space is tight: Kx7 is a meld of seven kings (bold once complete), Wx3 "
-                   "one of wild cards.")
+                   "space is tight: Kx7 is a meld of seven kings (bold once complete; *Kx7 "
+                   "changed since your turn).")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
     score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "
