@@ -952,8 +952,10 @@ class Table:
         if self.covering.pop(seat, None) is not None:
             self._cover_bots.pop(seat, None)
             self._bot_pending.pop(seat, None)
-            name = self.occupants[seat].name or f"seat {seat}"
-            self.chat("meldhall", f"{name} is back and plays their own seat again.")
+            occupant = self.occupants[seat]
+            if occupant.user_id is not None:  # (not a seat just freed: "seat 0 is back")
+                name = occupant.name or f"seat {seat}"
+                self.chat("meldhall", f"{name} is back and plays their own seat again.")
             if seat in self.to_act:
                 # Back in the middle of their move: their clock starts again (it said
                 # "time is up" to the end of the turn, and ran out no more: play-test).

@@ -326,3 +326,17 @@ async def test_watching_a_table_where_a_bot_plays_your_seat_only_watches(
 
 def ann_id(table: Any) -> str:
     return next(o.user_id for o in table.occupants if o.name == "ann")
+
+
+async def test_leaving_a_seat_a_bot_covers_says_nobody_is_back(
+        host: Host, connect: Any) -> None:
+    """Play-test: leaving a finished game whose seat a bot covered told the table "seat 0
+    is back and plays their own seat again." of a seat just freed."""
+    ann, table = await clocked_table(host, connect, 20)
+    await ann.wait_for("chat", lambda m: "plays for ann" in m["text"], timeout=10)
+    table.over = True  # (as at a finished game: the seat is freed on leaving)
+    ann.send("leave")
+    await ann.wait_for("left")
+    await table.barrier()
+    assert 0 not in table.covering and table.occupants[0].free
+    assert not [text for *_, text in table._chat if "is back" in text]
