@@ -31,7 +31,8 @@ HELP: dict[str, str] = {
     "take_count": "Cards taken from the top of the pile: a number, or \"all\" (HF-O5).",
     "hand_size": "Cards in each hand and each foot (HF-O6).",
     "bury_first_upcard": "Bury a red three or joker turned as the first upcard (HF-O7).",
-    "exact_cut_bonus": "\"chance\": a random 100 for an exact cut at the deal; \"off\" (HF-O8).",
+    "exact_cut_bonus": "off, or chance: a random 100 for an exact cut at the deal, with the "
+                       "exact cut chance below (HF-O8).",
     "exact_cut_chance": "Probability per seat of the exact-cut bonus (HF-O8).",
     "binding_permission": "After a yes, the player may not end the turn holding cards (HF-O9).",
     "red_three_value": "Points per placed red three; -500 makes them count against (HF-O10).",

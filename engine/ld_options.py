@@ -38,7 +38,8 @@ HELP: dict[str, str] = {
     "score_keeper": "The Score Keeper's seat: plays, but never deals nor plays first (LD-O1).",
     "first_dealer": "Looking dealer of the first deal; blank: the first non-keeper to the "
                     "keeper's left (LD-O2).",
-    "exact_grab": "\"chance\": each dealer may score 100 for an exact grab; \"off\" (LD-O3).",
+    "exact_grab": "off, or chance: each dealer may then score 100 for an exact grab, with "
+                  "the exact grab chance below (LD-O3).",
     "exact_grab_chance": "Probability per dealer of the exact-grab bonus (LD-O3).",
     "frozen_in_time": "The seat that took the pile may meld during others' turns (LD-O4).",
     "target_score": "The game ends after a deal in which someone reaches it (LD-O5).",

@@ -1745,8 +1745,9 @@ def absent_prompt(info: TableInfo, game: GameScreen) -> tuple[str, str] | None:
         after = player.get("cover_after")
         if isinstance(after, int):
             # ("the table waits for them", and a bot took over 15 s later, play-test)
-            return (f" {info.name(turn)} is away; a bot plays for them if they are not "
-                    f"back within {after} s.", "bold")
+            # (not a countdown: "within 20 s" still said 20 s later on, play-test)
+            return (f" {info.name(turn)} is away; a bot plays for them once they have been "
+                    f"away {after}\u00a0s.", "bold")
         return f" {info.name(turn)} is away; the table waits for them.", "bold"
     return None
 

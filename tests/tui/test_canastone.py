@@ -681,7 +681,7 @@ async def test_l_before_the_draw_shows_the_engines_rule() -> None:
     ({"name": "ann✓", "bot": False, "present": False},
      " ann✓ is away; the table waits for them."),
     ({"name": "ann✓", "bot": False, "present": False, "cover_after": 15},
-     " ann✓ is away; a bot plays for them if they are not back within 15 s."),
+     " ann✓ is away; a bot plays for them once they have been away 15\u00a0s."),
     ({"name": "ann✓", "bot": False, "present": False, "covered_by": "basic"},
      " ann✓ is away; a basic bot plays for them (draw)."),
 ])
