@@ -42,14 +42,20 @@ BOT_KINDS = BOT_LEVELS
 PEOPLE_DELAY = 1.0
 """Seconds within which arrivals and departures share one lobby listing."""
 RECORD_TEXT_MAX = 150_000
+"""Characters of a text record sent in one frame (the frame limit is 256 KiB)."""
 RECORDS_KEPT = 16
+"""Finished games' record frames kept (each is made once, however often it is asked for)."""
 LOBBY_CHAT_KEPT = 12
 """The lobby's last chat lines, shown to whoever comes into the lobby."""
 LOBBY_CHAT_GAP = 1.0
 """Seconds between one person's lines in the lobby chat: each goes to everyone there, so
 one person pasting line after line would fill every screen in the room."""
-"""Finished games' record frames kept (each is made once, however often it is asked for)."""
-"""Characters of a text record sent in one frame (the frame limit is 256 KiB)."""
+
+
+def changed_settings(table: Table) -> dict[str, Any]:
+    """The table's own options that differ from the host's defaults (a 90 s clock after
+    which a bot takes the seat was said nowhere a joiner could see, play-test)."""
+    return {k: v for k, v in table.settings.items() if TABLE_SETTINGS.get(k) != v}
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +227,7 @@ class Lobby:
                 "replay": t.over or t.has_finished,
                 "round": t.round,
                 "options": t.options,
+                "settings": changed_settings(t),
             }
             for t in ordered[page * size:(page + 1) * size]
         ]
@@ -341,7 +348,7 @@ class Lobby:
                                  seats=table.seats,
                                  role="spectator" if seat is None else "player",
                                  creator=session.user_id == table.creator,
-                                 options=table.options))
+                                 options=table.options, settings=changed_settings(table)))
         table.attach(session, seat)
 
     def _table(self, session: Session, table_id: int) -> Table | None:

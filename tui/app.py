@@ -41,6 +41,7 @@ from tui.sheets import (
     ScoreScreen,
     SettingsScreen,
     TooSmallScreen,
+    settings_lines,
 )
 from tui.table import TableScreen
 
@@ -76,6 +77,8 @@ class Resume:
     """Messages the link had delivered that the other App had not handled yet."""
     table_options: dict[str, Any] = field(default_factory=dict)
     """The game options the table was opened with (the rules screen shows them)."""
+    table_settings: dict[str, Any] = field(default_factory=dict)
+    """The table's own options that differ from the host's defaults (likewise)."""
 
 
 def _with_red(theme: TerminalTheme, red: tuple[int, int, int]) -> TerminalTheme:
@@ -123,6 +126,8 @@ class MeldhallApp(App[int]):
         self.created_table: bool | None = None
         self.table_options: dict[str, Any] = {}
         """The game options the table was opened with, as the host said on joining."""
+        self.table_settings: dict[str, Any] = {}
+        """The table's own options that differ from the host's defaults (the same)."""
         """Whether this person created the table they are at (the ``joined`` frame)."""
         self.lobby_message: dict[str, Any] | None = None
         self.table_message: dict[str, Any] | None = None
@@ -186,6 +191,7 @@ class MeldhallApp(App[int]):
             self.log_lines = list(resume.log_lines)
             self.recent_logged = True
             self.table_options = dict(resume.table_options)
+            self.table_settings = dict(resume.table_settings)
             assert self.table_screen is not None
             self.table_screen.last_discard = resume.last_discard
         for payload in resume.pending:
@@ -196,7 +202,8 @@ class MeldhallApp(App[int]):
         screen = self.table_screen
         return Resume(welcome, self.lobby_message, self.table_id, self.table_message,
                       list(self.log_lines), screen.last_discard if screen else None,
-                      self.settings, table_options=dict(self.table_options))
+                      self.settings, table_options=dict(self.table_options),
+                      table_settings=dict(self.table_settings))
 
     def forget_identity(self) -> None:
         """The App is about to be shared: keep no one's name or reclaim code in it."""
@@ -239,8 +246,9 @@ class MeldhallApp(App[int]):
         elif tag == "joined":
             # (None when the host does not say: the screen then asks, and the host judges)
             self.created_table = payload.get("creator")
-            options = payload.get("options")
+            options, settings = payload.get("options"), payload.get("settings")
             self.table_options = dict(options) if isinstance(options, dict) else {}
+            self.table_settings = dict(settings) if isinstance(settings, dict) else {}
             self.lobby_screen.created()
             self._enter_table(payload.get("table"))
         elif tag == "view":
@@ -317,6 +325,7 @@ class MeldhallApp(App[int]):
             self.table_id = None
             self.table_message = None
             self.table_options = {}
+            self.table_settings = {}
 
     def _log_recent(self, recent: list[dict[str, Any]]) -> None:
         """The table's last moves, sent with a first view at a table: they go before
@@ -368,7 +377,11 @@ class MeldhallApp(App[int]):
 
     def show_rules(self) -> None:
         game = ((self.table_message or {}).get("view") or {}).get("game")
-        self.push_screen(RulesScreen(game, self.table_options if game else None))
+        lobby = self.lobby_message or {}
+        settings = settings_lines(self.table_settings, lobby.get("table_options") or {},
+                                  lobby.get("table_option_help") or {})
+        self.push_screen(RulesScreen(game, self.table_options if game else None,
+                                     settings if game else []))
 
     def show_settings(self) -> None:
         self.push_screen(SettingsScreen())

@@ -365,7 +365,10 @@ class LobbyScreen(Screen[None]):
             entry = next((t for t in self.lobby.get("tables", [])
                           if str(t.get("id")) == chosen), {})
         changed = changed_options(str(entry.get("game")), entry.get("options") or {})
-        said = ", ".join(f"{label} {value}" for _, label, value, _ in changed)
+        settings = entry.get("settings") if isinstance(entry.get("settings"), dict) else {}
+        said = ", ".join([*(f"{label} {value}" for _, label, value, _ in changed),
+                          *(f"{option_label(k)} {option_text(v) or 'none'}"
+                            for k, v in settings.items())])
         width = self.size.width or 80
         line = f"Table {entry.get('id')} plays with: {said}" if said else ""
         shown = self.query_one("#chosen", TextLines)

@@ -250,32 +250,52 @@ def changed_options(game: str, options: dict[str, Any]) -> list[tuple[str, str, 
             if name in options and options[name] != usual]
 
 
-def table_options_text(game: str, options: dict[str, Any]) -> str:
+def settings_lines(settings: dict[str, Any], usual: dict[str, Any],
+                   helps: dict[str, str]) -> list[str]:
+    """The table's own options that differ from the host's defaults, as the rules screen
+    lists them (a 90 s clock after which a bot takes the seat was said nowhere, play-test)."""
+    lines = []
+    for name, value in settings.items():
+        if name in usual and usual[name] == value:
+            continue
+        line = f"{option_label(name)}: {option_text(value) or 'none'}"
+        if name in usual:
+            line += f" (usually {option_text(usual[name]) or 'none'})"
+        lines.append(line + (f" — {helps[name]}" if helps.get(name) else ""))
+    return lines
+
+
+def table_options_text(game: str, options: dict[str, Any],
+                       settings: list[str] | None = None) -> str:
     """The options a table was opened with that differ from the game's usual ones, each
     with its help: the rules say "the game ends at 12,000" where the table's creator may
     have set 5,000, and nothing at the table said so (play-test). Nothing where every
     option is as usual: How to play stays at the top."""
     changed = changed_options(game, options)
-    if not changed:
+    if not changed and not settings:
         return ""
-    helps = GAMES[game].option_help
+    helps = GAMES[game].option_help if game in GAMES else {}
+    lines = [f"{label}: {value} (usually {usual})" + (f" — {helps[name]}" if name in helps
+                                                       else "")
+             for name, label, value, usual in changed]
     return "Played with these options changed (the rest as usual):\n" + "\n".join(
-        f"• {label}: {value} (usually {usual})" + (f" — {helps[name]}" if name in helps else "")
-        for name, label, value, usual in changed)
+        f"• {line}" for line in [*lines, *(settings or [])])
 
 
 class RulesView(VerticalScroll):
     """One game's rules reference, section by section, from its data file."""
 
     def __init__(self, game: str, table_options: dict[str, Any] | None = None,
-                 **kwargs: Any) -> None:
+                 table_settings: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.table_options = table_options
         """The options of the table this game is played at (None: no table's)."""
+        self.table_settings = table_settings or []
+        """That table's own options changed, as `settings_lines` says them."""
 
     def compose(self) -> ComposeResult:
-        changed = table_options_text(self.game, self.table_options or {})
+        changed = table_options_text(self.game, self.table_options or {}, self.table_settings)
         if changed:
             yield Static(Text("At this table", style="bold underline"), classes="section")
             yield Static(changed, classes="rule", markup=False)
@@ -310,18 +330,23 @@ class RulesScreen(ModalScreen[None]):
     ]
 
     def __init__(self, first: str | None = None,
-                 table_options: dict[str, Any] | None = None) -> None:
+                 table_options: dict[str, Any] | None = None,
+                 table_settings: list[str] | None = None) -> None:
         super().__init__()
         self.first = first
         self.table_options = table_options
         """The options of the table at which `first` is played, shown on its page."""
+        self.table_settings = table_settings or []
+        """That table's own options changed (`settings_lines`)."""
 
     def compose(self) -> ComposeResult:
         games = sorted(RULES, key=lambda g: (g != self.first, game_title(g)))
         with TabbedContent(id="rules"):
             for game in games:
                 with TabPane(game_title(game), id=f"rules-{game}"):
-                    yield RulesView(game, self.table_options if game == self.first else None)
+                    mine = game == self.first
+                    yield RulesView(game, self.table_options if mine else None,
+                                    self.table_settings if mine else None)
         yield KeysBar()
 
     def action_scroll(self, how: str) -> None:

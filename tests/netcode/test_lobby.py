@@ -175,9 +175,13 @@ async def test_joining_a_table_says_the_options_it_was_opened_with(host, connect
     "the game ends at 12,000" at a table set to 5,000); the host says them on joining,
     to the players and the spectators alike."""
     owner = await connect("opal")
-    owner.send("create", game="canastone", seats=2, options={"target_score": 5000})
+    owner.send("create", game="canastone", seats=2, options={"target_score": 5000},
+               table={"clock": True, "clock_limit": 90})
     joined = await owner.wait_for("joined")
     assert joined["options"] == {"target_score": 5000}
+    assert joined["settings"] == {"clock": True, "clock_limit": 90}  # the table's own
     watcher = await connect("wren")
+    lobby = await watcher.wait_for("lobby", lambda m: bool(m["tables"]))
+    assert lobby["tables"][0]["settings"] == {"clock": True, "clock_limit": 90}
     watcher.send("watch", table=joined["table"])
     assert (await watcher.wait_for("joined"))["options"] == {"target_score": 5000}

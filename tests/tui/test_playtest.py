@@ -814,6 +814,12 @@ async def test_the_lobby_says_the_options_a_chosen_table_was_opened_with() -> No
         await pilot.press("down")
         await pilot.pause()
         assert "Table 2 plays with: deals 2" in screen_text(pilot.app)
+        lobby = lobby_message()  # the table's own options too (its clock, its absent bot)
+        lobby["tables"][1]["settings"] = {"clock": True, "clock_limit": 90, "absent": "bot"}
+        link.push(lobby)
+        await pilot.pause()
+        assert "Table 2 plays with: deals 2, clock yes, clock limit 90, absent bot" in \
+            screen_text(pilot.app)
         await pilot.press("up")
         await pilot.pause()
         assert "plays with" not in screen_text(pilot.app)

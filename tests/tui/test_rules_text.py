@@ -214,7 +214,8 @@ async def test_the_rules_at_a_table_say_the_options_its_creator_changed() -> Non
         def with_options(payload: dict) -> None:  # the host's `joined` names them
             if payload.get("t") == "joined":
                 payload = {**payload, "options": {"target_score": 5000,
-                                                  "unopened_hand_doubled": True}}
+                                                  "unopened_hand_doubled": True},
+                           "settings": {"clock": True, "clock_limit": 90}}
             original(payload)
 
         link.push = with_options  # type: ignore[method-assign]
@@ -229,4 +230,5 @@ async def test_the_rules_at_a_table_say_the_options_its_creator_changed() -> Non
     said = " ".join(rows[start:start + 8])
     assert "target score: 5000 (usually 12000)" in said, text
     assert "unopened hand doubled: yes (usually no)" in said, text
+    assert "clock limit: 90" in said, text  # the table's own options too
     assert "How to play" in rows[start:]
