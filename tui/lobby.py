@@ -506,6 +506,8 @@ class LobbyScreen(Screen[None]):
         line.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "lobbysay":
+            self.clear_note()  # ("A chat line holds 200 characters" outlived its line)
         if event.input.id == "lobbysay" and event.value.strip():
             self._unsent = event.value.strip()
             self.app.send({"t": "chat", "text": self._unsent})  # type: ignore[attr-defined]

@@ -75,6 +75,9 @@ async def test_typing_past_a_full_chat_line_says_it_is_full() -> None:
         assert line.value == "y" * 199 + "z"
         assert "A chat line holds 200 characters: send it (Enter) to say more." in \
             screen_text(pilot.app)
+        await pilot.press("enter")  # sent: the warning goes with it
+        await pilot.pause()
+        assert "A chat line holds" not in screen_text(pilot.app)
 
 
 async def test_a_long_lobby_line_wraps_instead_of_being_cut() -> None:
