@@ -315,8 +315,11 @@ class TableScreen(Screen[None]):
                  for m in view.get("melds", [])}
         self._was_acting = message.get("seat") in (view.get("to_act") or [])
         mine = message.get("seat") is not None and message.get("seat") == view.get("turn")
-        if self._had_turn and not mine:
-            self._melds_at_my_turn_end = seen  # the turn just ended: compare from here
+        if (self._had_turn or self._melds_at_my_turn_end is None) and not mine:
+            # The turn just ended, or this screen has only now come to the table (back
+            # at a seat, or a new deal): compare from here. A player who came back saw
+            # no mark until a turn of theirs had ended (play-test).
+            self._melds_at_my_turn_end = seen
         self._had_turn = mine
         before = self._melds_at_my_turn_end
         if not hints or before is None:

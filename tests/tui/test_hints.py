@@ -150,3 +150,37 @@ async def test_other_sides_short_melds_are_starred_when_changed() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
     assert f"*{changed['rank'] or 'W'}x{changed['size']}" in text, text
+
+
+async def test_a_player_back_at_the_table_sees_melds_changed_since_coming_back() -> None:
+    """Play-test: coming back to a seat, no meld was marked until a turn of one's own had
+    ended; the marks count from the moment the screen came to the table."""
+    import engine
+    from tests.tui.conftest import joined_with, seated_view
+
+    for seed in range(40):
+        game = engine.create_game("looking_and_down", 3, seed, {"max_deals": 1})
+        bots = [make_bot("basic", seed * 3 + s) for s in range(3)]
+        while game.turn == 0 or not game.view(None)["melds"]:
+            seat = game.turn if game.turn in game.to_act else min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        views, before, changed = [seated_view(game, 0)], None, None
+        before = {m["id"]: m["size"] for m in game.view(None)["melds"]}
+        while game.turn != 0 and changed is None:
+            seat = game.turn if game.turn in game.to_act else min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+            views.append(seated_view(game, 0))
+            now = {m["id"]: m["size"] for m in game.view(None)["melds"]}
+            changed = next((i for i in now if before.get(i) != now[i]), None)
+        if changed is not None:
+            break
+    else:
+        raise AssertionError("no meld changed before seat 0's turn in 40 seeds")
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 40)) as pilot:
+        await joined_with(pilot, link, views[0])  # (back at the seat: its first view)
+        for message in views[1:]:
+            link.push(message)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert f"*#{changed}" in text, text
