@@ -315,7 +315,8 @@ class TableScreen(Screen[None]):
                  for m in view.get("melds", [])}
         self._was_acting = message.get("seat") in (view.get("to_act") or [])
         mine = message.get("seat") is not None and message.get("seat") == view.get("turn")
-        if (self._had_turn or self._melds_at_my_turn_end is None) and not mine:
+        seated = message.get("seat") is not None  # (a spectator has no turn to count from)
+        if seated and (self._had_turn or self._melds_at_my_turn_end is None) and not mine:
             # The turn just ended, or this screen has only now come to the table (back
             # at a seat, or a new deal): compare from here. A player who came back saw
             # no mark until a turn of theirs had ended (play-test).
