@@ -20,7 +20,7 @@ from netcode.framing import restore_int_keys
 from tui.cards import CardLook
 from tui.eventtext import covered_text
 from tui.games import screen_for
-from tui.sheets import changed_options
+from tui.sheets import changed_items
 
 RECORD_VERSION = 1
 PLAIN = CardLook(colour=False, ascii=True)
@@ -154,7 +154,7 @@ def text_record(record: dict[str, Any]) -> str:
 def options_said(game: str, options: dict[str, Any]) -> str:
     """The options that differ from the game's usual ones, as the new-table form names
     them (the record said ``Options: {}``, play-test)."""
-    changed = changed_options(game, options or {})
+    changed = changed_items(options, dict(engine.GAMES[game].options))
     if not changed:
         return "as usual"
     return ", ".join(f"{label} {value}" for _, label, value, _ in changed)

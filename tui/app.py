@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 
+from engine.registry import GAMES
 from tui.eventtext import with_melds
 from tui.games import screen_for
 from tui.link import Link
@@ -41,7 +42,7 @@ from tui.sheets import (
     ScoreScreen,
     SettingsScreen,
     TooSmallScreen,
-    settings_lines,
+    changed_lines,
 )
 from tui.table import TableScreen
 
@@ -124,11 +125,11 @@ class MeldhallApp(App[int]):
         self.settings = settings or Settings()
         self.welcome: dict[str, Any] | None = None
         self.created_table: bool | None = None
+        """Whether this person created the table they are at (the ``joined`` frame)."""
         self.table_options: dict[str, Any] = {}
         """The game options the table was opened with, as the host said on joining."""
         self.table_settings: dict[str, Any] = {}
         """The table's own options that differ from the host's defaults (the same)."""
-        """Whether this person created the table they are at (the ``joined`` frame)."""
         self.lobby_message: dict[str, Any] | None = None
         self.table_message: dict[str, Any] | None = None
         self.table_id: int | None = None
@@ -377,11 +378,12 @@ class MeldhallApp(App[int]):
 
     def show_rules(self) -> None:
         game = ((self.table_message or {}).get("view") or {}).get("game")
-        lobby = self.lobby_message or {}
-        settings = settings_lines(self.table_settings, lobby.get("table_options") or {},
-                                  lobby.get("table_option_help") or {})
-        self.push_screen(RulesScreen(game, self.table_options if game else None,
-                                     settings if game else []))
+        info, lobby = GAMES.get(game or ""), self.lobby_message or {}
+        at_table = [] if info is None else [
+            *changed_lines(self.table_options, dict(info.options), dict(info.option_help)),
+            *changed_lines(self.table_settings, lobby.get("table_options") or {},
+                           lobby.get("table_option_help") or {})]
+        self.push_screen(RulesScreen(game, at_table))
 
     def show_settings(self) -> None:
         self.push_screen(SettingsScreen())

@@ -21,7 +21,7 @@ from tui.sheets import (
     YES_NO,
     ChoiceDialog,
     ask_first,
-    changed_options,
+    changed_items,
     option_label,
     option_text,
 )
@@ -364,11 +364,10 @@ class LobbyScreen(Screen[None]):
             chosen = str(table.get_row_at(table.cursor_row)[0])
             entry = next((t for t in self.lobby.get("tables", [])
                           if str(t.get("id")) == chosen), {})
-        changed = changed_options(str(entry.get("game")), entry.get("options") or {})
-        settings = entry.get("settings") if isinstance(entry.get("settings"), dict) else {}
-        said = ", ".join([*(f"{label} {value}" for _, label, value, _ in changed),
-                          *(f"{option_label(k)} {option_text(v) or 'none'}"
-                            for k, v in settings.items())])
+        info = GAMES.get(str(entry.get("game")))
+        changed = [*changed_items(entry.get("options"), dict(info.options) if info else {}),
+                   *changed_items(entry.get("settings"), self.lobby.get("table_options") or {})]
+        said = ", ".join(f"{label} {value}" for _, label, value, _ in changed)
         width = self.size.width or 80
         line = f"Table {entry.get('id')} plays with: {said}" if said else ""
         shown = self.query_one("#chosen", TextLines)

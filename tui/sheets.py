@@ -21,7 +21,6 @@ from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
-from engine.registry import GAMES
 from tui.eventtext import covered_text
 from tui.games import GameScreen, screen_for
 from tui.panels import TableInfo
@@ -238,67 +237,43 @@ def option_text(value: Any) -> str:
     return "" if value is None else json.dumps(value)
 
 
-def changed_options(game: str, options: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """(name, label, value, usual value) of each option that differs from the game's
-    usual one, in the game's order of options."""
-    info = GAMES.get(game)
-    if info is None or not isinstance(options, dict):
+def changed_items(values: Any, usual: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(name, label, value, usual value) of each of `values` that differs from `usual`, a
+    game's options or a table's own, in `usual`'s order (a name it lacks last, its usual
+    value empty): what the lobby, the rules at a table and a game's record say of a
+    table's options (a table to 5,000 looked like any other, play-test)."""
+    if not isinstance(values, dict):
         return []
-    return [(name, option_label(name), option_text(options[name]) or "none",
-             option_text(usual) or "none")
-            for name, usual in info.options.items()
-            if name in options and options[name] != usual]
+    names = [n for n in usual if n in values] + [n for n in values if n not in usual]
+    return [(name, option_label(name), option_text(values[name]) or "none",
+             option_text(usual[name]) or "none" if name in usual else "")
+            for name in names if name not in usual or values[name] != usual[name]]
 
 
-def settings_lines(settings: dict[str, Any], usual: dict[str, Any],
-                   helps: dict[str, str]) -> list[str]:
-    """The table's own options that differ from the host's defaults, as the rules screen
-    lists them (a 90 s clock after which a bot takes the seat was said nowhere, play-test)."""
-    lines = []
-    for name, value in settings.items():
-        if name in usual and usual[name] == value:
-            continue
-        line = f"{option_label(name)}: {option_text(value) or 'none'}"
-        if name in usual:
-            line += f" (usually {option_text(usual[name]) or 'none'})"
-        lines.append(line + (f" — {helps[name]}" if helps.get(name) else ""))
-    return lines
-
-
-def table_options_text(game: str, options: dict[str, Any],
-                       settings: list[str] | None = None) -> str:
-    """The options a table was opened with that differ from the game's usual ones, each
-    with its help: the rules say "the game ends at 12,000" where the table's creator may
-    have set 5,000, and nothing at the table said so (play-test). Nothing where every
-    option is as usual: How to play stays at the top."""
-    changed = changed_options(game, options)
-    if not changed and not settings:
-        return ""
-    helps = GAMES[game].option_help if game in GAMES else {}
-    lines = [f"{label}: {value} (usually {usual})" + (f" — {helps[name]}" if name in helps
-                                                       else "")
-             for name, label, value, usual in changed]
-    return "Played with these options changed (the rest as usual):\n" + "\n".join(
-        f"• {line}" for line in [*lines, *(settings or [])])
+def changed_lines(values: Any, usual: dict[str, Any], helps: dict[str, str]) -> list[str]:
+    """`changed_items` as the rules screen lists them: value, usual value and help."""
+    return [f"{label}: {value}" + (f" (usually {was})" if was else "")
+            + (f" — {helps[name]}" if helps.get(name) else "")
+            for name, label, value, was in changed_items(values, usual)]
 
 
 class RulesView(VerticalScroll):
     """One game's rules reference, section by section, from its data file."""
 
-    def __init__(self, game: str, table_options: dict[str, Any] | None = None,
-                 table_settings: list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, game: str, at_table: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
-        self.table_options = table_options
-        """The options of the table this game is played at (None: no table's)."""
-        self.table_settings = table_settings or []
-        """That table's own options changed, as `settings_lines` says them."""
+        self.at_table = at_table or []
+        """The options of the table this game is played at that differ from the usual
+        ones (`changed_lines`): shown first, and nothing where there are none, so How to
+        play stays at the top."""
 
     def compose(self) -> ComposeResult:
-        changed = table_options_text(self.game, self.table_options or {}, self.table_settings)
-        if changed:
+        if self.at_table:
             yield Static(Text("At this table", style="bold underline"), classes="section")
-            yield Static(changed, classes="rule", markup=False)
+            yield Static("Played with these options changed (the rest as usual):\n"
+                         + "\n".join(f"• {line}" for line in self.at_table),
+                         classes="rule", markup=False)
         summary = summary_lines(self.game)
         if summary:
             yield Static(Text("How to play", style="bold underline"), classes="section")
@@ -329,24 +304,18 @@ class RulesScreen(ModalScreen[None]):
         Binding("end", "scroll('end')", "End", show=False),
     ]
 
-    def __init__(self, first: str | None = None,
-                 table_options: dict[str, Any] | None = None,
-                 table_settings: list[str] | None = None) -> None:
+    def __init__(self, first: str | None = None, at_table: list[str] | None = None) -> None:
         super().__init__()
         self.first = first
-        self.table_options = table_options
-        """The options of the table at which `first` is played, shown on its page."""
-        self.table_settings = table_settings or []
-        """That table's own options changed (`settings_lines`)."""
+        self.at_table = at_table or []
+        """The changed options of the table at which `first` is played, on its page."""
 
     def compose(self) -> ComposeResult:
         games = sorted(RULES, key=lambda g: (g != self.first, game_title(g)))
         with TabbedContent(id="rules"):
             for game in games:
                 with TabPane(game_title(game), id=f"rules-{game}"):
-                    mine = game == self.first
-                    yield RulesView(game, self.table_options if mine else None,
-                                    self.table_settings if mine else None)
+                    yield RulesView(game, self.at_table if game == self.first else None)
         yield KeysBar()
 
     def action_scroll(self, how: str) -> None:
