@@ -156,8 +156,10 @@ class Tactics:
 
     def freeze_now(self, view: dict[str, Any], behind: bool) -> bool:
         """Whether to give up a wild card to freeze the pile (the shared habit: when the
-        side is behind on the totals)."""
-        return behind
+        side is behind on the totals). Never in a game without a pile (its views have no
+        ``discard``): Skarney's bot offered jokers and twos to opponents, who took them
+        (play-test: some twenty in one game)."""
+        return behind and "discard" in view
 
     def kept_sizes(self, view: dict[str, Any]) -> tuple[int, ...]:
         """How many natural cards of one rank in hand are kept there to take the pile with,

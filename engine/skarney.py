@@ -66,12 +66,6 @@ class SKTactics(Tactics):
     """A Skarney deal ends a few dozen actions after someone is close to going out: the
     search plays it to the end (18 of 24 games against basic, 14 of 24 cut at 48)."""
 
-    def freeze_now(self, view: dict[str, Any], behind: bool) -> bool:
-        """Never: there is no pile to freeze, and the shared habit (give up a wild card
-        when behind) offered jokers and twos to the opponents, who took them (play-test:
-        some twenty in one game)."""
-        return False
-
     def other(self, entry: dict[str, Any], view: dict[str, Any],
               rng: Any) -> dict[str, Any] | None:
         kind = entry["type"]

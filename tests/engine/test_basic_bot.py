@@ -259,3 +259,21 @@ def test_the_faces_the_basic_bot_keeps_are_what_its_tactics_say(name: str) -> No
         face = tactics.faces(view)[code]
         assert face == (tactics.rank(code), tactics.is_wild(code, view),
                         tactics.blocks_pile(code, view), tactics.points(code, view)), code
+
+
+def test_SK_F1_basic_bot_behind_offers_no_wild_card() -> None:
+    """The shared habit gives up a wild card to freeze the pile when the side is behind;
+    Skarney has no pile, and its bot offered jokers and twos to opponents who took them
+    (play-test). Behind on the totals, it offers a natural card."""
+    spec = engine.parse_position("turn: 0\nphase: play\ndeal_number: 2\n"
+                                 "hands.0: JK 2S 7H 9C KD\nhands.1: 4C 5C 9H\n"
+                                 "hands.2: 6D 6S 3C\nhands.3: 8C 8D 5H\nstock: 30\n"
+                                 "totals.0: 100\ntotals.1: 900\n")
+    spec["seats"] = 4
+    game = engine.load_position("skarney", spec)
+    view = game.view(0)
+    assert "offer" in {e["type"] for e in view["legal"]} and view["totals"][0] < view["totals"][1]
+    codes = {c["id"]: c["code"] for c in view["hand"]}
+    for seed in range(5):
+        action = make_bot("basic", seed).act(view)
+        assert action["type"] == "offer" and codes[action["card"]] not in ("JK", "2S"), action
