@@ -202,6 +202,20 @@ def seated_view(game: Any, seat: int | None) -> dict[str, Any]:
             "over": bool(game.over), "players": players, "view": game.view(seat)}
 
 
+async def shown_after(views: list[dict[str, Any]], size: tuple[int, int] = (80, 24)) -> str:
+    """The screen of a fresh App that joined with the first view message and was then
+    sent the others, one after another (as a seat sees a game go on)."""
+    from tui.app import make_app
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=size) as pilot:
+        await joined_with(pilot, link, views[0])
+        for message in views[1:]:
+            link.push(message)
+        await pilot.pause()
+        return screen_text(pilot.app)
+
+
 async def shown(game: Any, seat: int | None, size: tuple[int, int] = (80, 24),
                 keys: tuple[str, ...] = ()) -> tuple[str, list[dict[str, Any]]]:
     """A table of any game on a fresh App: the screen after the keys, and the actions sent."""

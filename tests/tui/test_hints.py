@@ -11,6 +11,8 @@ from tests.tui.conftest import (
     at_table,
     game_at,
     screen_text,
+    seated_view,
+    shown_after,
     view_message,
 )
 from tui.app import make_app
@@ -78,7 +80,6 @@ async def test_a_frozen_seat_sees_the_melds_changed_since_its_turn() -> None:
     import re
 
     import engine
-    from tests.tui.conftest import joined_with, seated_view
 
     def table(game: engine.FamilyGame) -> dict[int, tuple[int, ...]]:
         return {m["id"]: tuple(c["id"] for c in m["cards"]) for m in game.view(None)["melds"]}
@@ -109,13 +110,7 @@ async def test_a_frozen_seat_sees_the_melds_changed_since_its_turn() -> None:
         raise AssertionError("no meld changed while seat 0 was frozen in 300 seeds")
     now = table(game)
     expected = {i for i in now if at_turn_end.get(i) != now[i]}
-    link = FakeLink()
-    async with make_app(link).run_test(size=(100, 40)) as pilot:
-        await joined_with(pilot, link, views[0])
-        for message in views[1:]:
-            link.push(message)
-        await pilot.pause()
-        text = screen_text(pilot.app)
+    text = await shown_after(views, (100, 40))
     assert {int(i) for i in re.findall(r"\*#(\d+)", text)} == expected, text
 
 
@@ -123,7 +118,6 @@ async def test_other_sides_short_melds_are_starred_when_changed() -> None:
     """Play-test: at four seats and more the others' melds go on one short line
     (``9x3 10x4``), which never marked a meld changed since your turn."""
     import engine
-    from tests.tui.conftest import joined_with, seated_view
 
     game = engine.create_game("looking_and_down", 5, 7, {"max_deals": 1})
     bots = [make_bot("basic", 70 + s) for s in range(5)]
@@ -142,13 +136,7 @@ async def test_other_sides_short_melds_are_starred_when_changed() -> None:
             if moved:
                 changed = moved[0]
     assert changed is not None
-    link = FakeLink()
-    async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await joined_with(pilot, link, views[0])
-        for message in views[1:]:
-            link.push(message)
-        await pilot.pause()
-        text = screen_text(pilot.app)
+    text = await shown_after(views, (80, 24))
     assert f"*{changed['rank'] or 'W'}x{changed['size']}" in text, text
 
 
@@ -156,7 +144,6 @@ async def test_a_player_back_at_the_table_sees_melds_changed_since_coming_back()
     """Play-test: coming back to a seat, no meld was marked until a turn of one's own had
     ended; the marks count from the moment the screen came to the table."""
     import engine
-    from tests.tui.conftest import joined_with, seated_view
 
     for seed in range(40):
         game = engine.create_game("looking_and_down", 3, seed, {"max_deals": 1})
@@ -176,11 +163,5 @@ async def test_a_player_back_at_the_table_sees_melds_changed_since_coming_back()
             break
     else:
         raise AssertionError("no meld changed before seat 0's turn in 40 seeds")
-    link = FakeLink()
-    async with make_app(link).run_test(size=(100, 40)) as pilot:
-        await joined_with(pilot, link, views[0])  # (back at the seat: its first view)
-        for message in views[1:]:
-            link.push(message)
-        await pilot.pause()
-        text = screen_text(pilot.app)
+    text = await shown_after(views, (100, 40))  # (back at the seat: its first view)
     assert f"*#{changed}" in text, text

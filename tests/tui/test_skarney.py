@@ -455,8 +455,7 @@ async def test_a_meld_robbed_of_its_wild_card_is_marked_as_changed() -> None:
     """Play-test: a wild card stolen from bob's group for its natural left the group's
     size as it was, and his meld was not marked `*` as changed since his turn."""
     from engine.bots import make_bot
-    from tests.tui.conftest import FakeLink, joined_with, screen_text, view_message
-    from tui.app import make_app
+    from tests.tui.conftest import shown_after, view_message
 
     for seed in range(40):
         game = engine.create_game("skarney", 4, seed)
@@ -474,13 +473,7 @@ async def test_a_meld_robbed_of_its_wild_card_is_marked_as_changed() -> None:
             break
     else:
         raise AssertionError("no steal from seat 0's side in 40 seeds")
-    link = FakeLink()
-    async with make_app(link).run_test(size=(100, 30)) as pilot:
-        await joined_with(pilot, link, views[0])
-        for message in views[1:]:
-            link.push(message)
-        await pilot.pause()
-        text = screen_text(pilot.app)
+    text = await shown_after(views, (100, 30))
     assert f"*#{robbed}" in text, text
 
 
