@@ -243,6 +243,8 @@ class Table:
         self.to_act: frozenset[int] = frozenset(game.to_act)
         self.waiting_for: frozenset[int] = frozenset(game.waiting_for)
         """The seats in `to_act` the game waits for (the clock times them alone)."""
+        self._clock_turn: int | None = game.turn
+        """Whose turn the clock started in (see `_publish`)."""
         self.seq = len(game.log)
         self.between_deals = game.hands_after_deal() is not None
         self.turn_since = time.monotonic()
@@ -789,11 +791,14 @@ class Table:
         self.over = bool(self.game.over)
         self.to_act = frozenset(self.game.to_act)
         waiting_for = frozenset(self.game.waiting_for)
-        # The clock starts again when the seats it times change, not when a frozen seat
+        # The clock starts again when the seats it times change, or the turn passes with
+        # the same seat to act (Skarney's next player answers the offer, then plays: the
+        # clock ran on from the question into the turn, play-test); not when a frozen seat
         # may act or no longer may: that is its hidden hand's to know, and the turn
         # player's clock went back to 0:00 with it.
-        changed = waiting_for != self.waiting_for
+        changed = waiting_for != self.waiting_for or self.game.turn != self._clock_turn
         self.waiting_for = waiting_for
+        self._clock_turn = self.game.turn
         self.seq = len(self.game.log)
         if changed:
             self._turn_changed()

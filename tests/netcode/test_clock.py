@@ -70,3 +70,29 @@ async def test_a_free_seats_clock_starts_when_someone_sits(host: Host, connect) 
     bea.send("sit", table=table_id, seat=1)
     view = await bea.wait_for("view", lambda m: m["seat"] == 1)
     assert view["clock"]["elapsed"] < 1  # a fresh clock, not 1.5 s gone
+
+
+async def test_the_clock_starts_again_when_an_offer_answered_becomes_a_turn(
+        host: Host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: in Skarney the next player is asked about the offered card first (SK-F),
+    then plays their own turn; the clock ran on from the question into the turn, so a
+    slow "no" ate into the turn's time."""
+    import asyncio
+
+    ann = await connect("ann")
+    ann.send("create", game="skarney", seats=2, seed=1, table={"clock": True})
+    table_id = (await ann.wait_for("joined"))["table"]
+    bea = await connect("bea")
+    bea.send("sit", table=table_id, seat=1)
+    await bea.wait_for("view", lambda m: m["seat"] == 1 and m["view"]["to_act"] == [1])
+    bea.send("action", action={"type": "draw"}, ref=1)
+    view = await bea.wait_for("view", lambda m: m["view"]["phase"] == "play")
+    card = next(e for e in view["view"]["legal"] if e["type"] == "offer")["cards"][0]
+    bea.send("action", action={"type": "offer", "card": card}, ref=2)
+    await ann.wait_for("view", lambda m: m["view"]["phase"] == "offer")
+    await asyncio.sleep(1.2)  # ann thinks about the offer
+    ann.send("action", action={"type": "decline"}, ref=3)
+    turn = await ann.wait_for("view", lambda m: m["view"]["phase"] == "draw"
+                              and m["view"]["turn"] == 0)
+    assert turn["clock"]["seats"] == [0]
+    assert turn["clock"]["elapsed"] < 1  # her turn's own time, not the question's too
