@@ -815,7 +815,7 @@ class Table:
                 "events", table=self.id, seq=self.seq, seat=actor, events=events
             )
             if remembered:
-                self._recent.append({"seq": self.seq, "seat": actor, "events": events})
+                self._recent.append(self._remembered(actor, events, players))
         if members:
             self._rotation = (self._rotation + 1) % len(members)
             members = members[self._rotation :] + members[: self._rotation]
@@ -828,6 +828,19 @@ class Table:
         self._schedule_bots()
         if self._on_change is not None:
             self._on_change(self)
+
+    def _remembered(self, actor: int | None, events: list[dict[str, Any]],
+                    players: list[dict[str, Any]]) -> dict[str, Any]:
+        """A move as a newcomer's log shows it: with who sat where then (a person who took
+        a seat since was named for the moves of the one before, play-test) and the melds
+        its lay-offs went onto (once the deal was over they were gone from the view, and
+        the log said "laid off 7♠." where it had said "onto the 7s")."""
+        item: dict[str, Any] = {"seq": self.seq, "seat": actor, "events": events,
+                                "names": [p["name"] for p in players]}
+        onto = {e.get("meld") for e in events if e.get("type") == "laid_off"}
+        if onto:
+            item["melds"] = [m for m in self.game.view(None)["melds"] if m["id"] in onto]
+        return item
 
     # the turn clock
     def _turn_changed(self) -> None:

@@ -333,7 +333,8 @@ class MeldhallApp(App[int]):
         whatever was logged since arriving (the host's "is back" note can come first)."""
         lines = [line for item in recent for line in (
             [chat_line(item["chat"], earlier=True)] if isinstance(item.get("chat"), dict)
-            else self._event_lines(item.get("events") or []))]
+            else self._event_lines(item.get("events") or [], item.get("names"),
+                                   item.get("melds")))]
         self.log_lines[:0] = lines
         del self.log_lines[:-LOG_LINES]
         if self.table_screen is not None:
@@ -343,8 +344,11 @@ class MeldhallApp(App[int]):
         for line in self._event_lines(events):
             self._log(line)
 
-    def _event_lines(self, events: list[dict[str, Any]]) -> list[Text]:
-        """The log's lines for one action's events (the table notes who discarded)."""
+    def _event_lines(self, events: list[dict[str, Any]], names: Any = None,
+                     melds: Any = None) -> list[Text]:
+        """The log's lines for one action's events (the table notes who discarded). An
+        earlier move comes with the `names` of the seats then and the `melds` its lay-offs
+        went onto; a live one is named by the table as it is."""
         info = self._info()
         game = screen_for(info.view.get("game"))
         if self.table_screen is not None:
@@ -352,8 +356,17 @@ class MeldhallApp(App[int]):
         # Written with glyphs: the log shows them as letters while the session asks for
         # ASCII suits, old lines as well as new (``LogView.set_ascii``).
         look = replace(info.look, ascii=False)
-        events = with_melds(events, info.view.get("melds"))
-        return [game.event_line(event, info.name, look, info.teams) for event in events]
+        # (the move's own melds last: ids may be used again in a later deal)
+        known = [m for m in melds if isinstance(m, dict)] if isinstance(melds, list) else []
+        events = with_melds(events, [*(info.view.get("melds") or []), *known])
+        name = info.name
+        if isinstance(names, list):
+            def name(seat: Any) -> str:
+                if isinstance(seat, int) and 0 <= seat < len(names) \
+                        and isinstance(names[seat], str) and names[seat]:
+                    return names[seat]
+                return info.name(seat)
+        return [game.event_line(event, name, look, info.teams) for event in events]
 
     def _log(self, line: Text) -> None:
         self.log_lines.append(line)

@@ -233,6 +233,8 @@ async def test_a_first_view_at_a_table_carries_its_last_moves(host, connect) -> 
     assert recent and recent[-1]["seq"] <= first["seq"]
     mine = [r for r in recent if r["seat"] == 0]
     assert {e["type"] for r in mine for e in r["events"]} >= {"drew", "discarded"}
+    # who sat where when each move was made (a seat may change hands before the log is read)
+    assert mine[-1]["names"] == ["ann", "bot 1", "bot 2", "bot 3"]
     assert not card_faces(recent) - card_faces(first["view"]) - {  # (each was face up)
         e["card"]["id"] for r in recent for e in r["events"]
         if e["type"] in ("discarded", "upcard")}

@@ -146,3 +146,30 @@ async def test_a_move_made_while_the_screen_arrived_does_not_cost_the_log_its_mo
     assert not any(line.startswith("seat ") for line in log), log
     assert len(log) >= 12, log
     assert len(log) == len(set(log)) or log.count(log[-1]) == 1, log  # the last move once
+
+
+async def test_earlier_moves_keep_the_names_and_melds_of_their_time() -> None:
+    """Play-test: someone who took a seat since was named for the moves of the person
+    before them, and an earlier deal's lay-offs lost "onto the 7s" (their melds gone from
+    the view); the host sends both with each earlier move."""
+    from tui.app import make_app
+
+    game, recent = played(3)
+    first = recent[0]
+    then = ["zed" if s == first["seat"] else name for s, name in enumerate(PLAYERS)]
+    lay_off = {"type": "laid_off", "seat": first["seat"], "meld": 999,
+               "cards": [first["events"][0].get("card") or {"id": 0, "code": "7S"}]}
+    old_meld = {"id": 999, "team": 0, "rank": "7", "cards": [], "size": 4,
+                "complete": False, "kind": "mixed"}
+    recent = [{**first, "names": then},
+              {"seq": first["seq"], "seat": first["seat"], "events": [lay_off],
+               "names": then, "melds": [old_meld]}, *recent[1:]]
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        seated_with(link, game, recent)
+        await pilot.pause()
+        said = [line for line in log_column(screen_text(app)) if line]
+    assert said[0].startswith("zed drew"), said
+    assert any(line.startswith("zed laid off") and "onto the 7s" in line for line in said), said
+    assert not any(line.startswith(f"{PLAYERS[first['seat']]} drew") for line in said[:1])
