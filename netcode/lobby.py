@@ -344,11 +344,15 @@ class Lobby:
         if session.table is not None:
             session.table.detach(session)
         session.table, session.seat = table, seat
+        # Watching a table where a bot plays the person's kept seat: the screen offers it
+        # back (they had to go to the lobby and sit there again, play-test).
+        held = table.seat_of(session.user_id) if seat is None else None
         session.put(server_frame("joined", table=table.id, seat=seat, game=table.game_name,
                                  seats=table.seats,
                                  role="spectator" if seat is None else "player",
                                  creator=session.user_id == table.creator,
-                                 options=table.options, settings=changed_settings(table)))
+                                 options=table.options, settings=changed_settings(table),
+                                 held=held))
         table.attach(session, seat)
 
     def _table(self, session: Session, table_id: int) -> Table | None:

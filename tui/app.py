@@ -125,6 +125,8 @@ class MeldhallApp(App[int]):
         self.settings = settings or Settings()
         self.welcome: dict[str, Any] | None = None
         self.created_table: bool | None = None
+        self.held_seat: int | None = None
+        """Watching a table where a bot plays this person's kept seat: that seat."""
         """Whether this person created the table they are at (the ``joined`` frame)."""
         self.table_options: dict[str, Any] = {}
         """The game options the table was opened with, as the host said on joining."""
@@ -231,7 +233,8 @@ class MeldhallApp(App[int]):
         screen = self.table_screen
         return (screen is not None and len(self.screen_stack) == 2
                 and self.screen_stack[-1] is screen and self.table_message is not None
-                and self.table_message.get("seat") is None and screen.plain())
+                and self.table_message.get("seat") is None and screen.plain()
+                and self.held_seat is None)  # (its prompt is this person's own)
 
     # host → screens
     def on_host_message(self, message: HostMessage) -> None:
@@ -247,6 +250,9 @@ class MeldhallApp(App[int]):
         elif tag == "joined":
             # (None when the host does not say: the screen then asks, and the host judges)
             self.created_table = payload.get("creator")
+            held = payload.get("held")
+            self.held_seat = held if isinstance(held, int) and not isinstance(held, bool) \
+                else None
             options, settings = payload.get("options"), payload.get("settings")
             self.table_options = dict(options) if isinstance(options, dict) else {}
             self.table_settings = dict(settings) if isinstance(settings, dict) else {}
@@ -325,6 +331,7 @@ class MeldhallApp(App[int]):
         if not keep_id:
             self.table_id = None
             self.table_message = None
+            self.held_seat = None
             self.table_options = {}
             self.table_settings = {}
 

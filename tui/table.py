@@ -159,6 +159,7 @@ class TableScreen(Screen[None]):
         Binding("n", "next_deal", "Next deal"),
         Binding("n", "ready", "Ready"),
         Binding("n", "again", "Play again"),
+        Binding("j", "sit_again", "Take your seat back"),
         Binding("X", "record", "Game record"),
         Binding("k", "take_back", "Take back"),
         Binding("e", "explain", "Rule text"),
@@ -533,6 +534,10 @@ class TableScreen(Screen[None]):
             # play-test; a space in, as every prompt, and whole at 80 columns)
             text, style = (" A bot plays your seat (your time ran out): press a game key "
                            "(d) to play again.", "bold yellow")
+        held = self._held_seat()
+        if held is not None and not (self.message or {}).get("over"):
+            text, style = (f" A bot plays your seat {held} while you watch: j takes it back.",
+                           "bold yellow")
         width = self.size.width or 80
 
         def build() -> Text:
@@ -776,6 +781,8 @@ class TableScreen(Screen[None]):
             return bool(self.message and self.message.get("take_back"))
         if action == "record":
             return bool(self.message and self.message.get("over"))
+        if action == "sit_again":
+            return self._held_seat() is not None
         if action == "explain":
             return bool(self.error and self.error.get("rule"))
         return True
@@ -1516,6 +1523,22 @@ class TableScreen(Screen[None]):
     def action_take_back(self) -> None:
         """Undo your last meld or lay-off of this turn (a table option; the engine judges)."""
         self._send_request({"t": "take_back"})
+
+    def _held_seat(self) -> int | None:
+        """The seat a bot plays for this spectator (see the host's `joined`), while it does."""
+        message = self.message or {}
+        held = getattr(self.app, "held_seat", None)
+        if held is None or message.get("seat") is not None:
+            return None
+        covered = any(p.get("seat") == held and p.get("covered_by")
+                      for p in message.get("players") or [])
+        return held if covered else None
+
+    def action_sit_again(self) -> None:
+        held = self._held_seat()
+        if held is not None:
+            self._send_request({"t": "sit", "table": (self.message or {}).get("table"),
+                                "seat": held})
 
     def _covered_for_me(self) -> bool:
         """Whether a bot plays this player's own seat (their clock ran out)."""

@@ -314,11 +314,10 @@ async def test_watching_a_table_where_a_bot_plays_your_seat_only_watches(
     ann.send("watch", table=table.id)
     joined = await ann.wait_for("joined")
     assert joined["seat"] is None and joined["role"] == "spectator"
+    assert joined["held"] == 0  # (her screen offers it back: j)
     await asyncio.sleep(0.3)
     assert 0 in table.covering and table.seat_of(ann_id(table)) == 0
-    ann.send("leave")
-    await ann.wait_for("left")
-    ann.send("sit", table=table.id)
+    ann.send("sit", table=table.id, seat=0)  # from watching, as j sends it
     assert (await ann.wait_for("joined"))["seat"] == 0
     await ann.wait_for("chat", lambda m: "is back and plays" in m["text"], timeout=10)
     assert 0 not in table.covering

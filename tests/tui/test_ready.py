@@ -190,3 +190,34 @@ async def test_leaving_a_finished_game_is_asked_of_that_game() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
     assert "The game is over: your seat is freed." in text and "During a deal" not in text
+
+
+async def test_watching_the_table_where_a_bot_plays_your_seat_j_takes_it_back() -> None:
+    """Play-test: a player who left mid-deal and came back to watch his own table (a bot
+    playing his seat) had no key there to take it back: only the lobby's j. The host's
+    `joined` says which seat is held; the prompt says so and j sits there."""
+    from tests.tui.conftest import WELCOME, FakeLink, screen_text, view_message
+    from tui.app import make_app
+
+    game = engine.create_game("hand_and_foot", 4, 1, None)
+    message = view_message(game, None)
+    message["players"][2]["covered_by"] = "basic"
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push({"t": "joined", "table": 3, "seat": None, "game": "hand_and_foot",
+                   "seats": 4, "role": "spectator", "held": 2})
+        link.push({"recent": [], **message})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "A bot plays your seat 2 while you watch: j takes it back." in text, text
+        assert "j Take your seat back" in text or "j Take your seat" in text, text
+        assert not pilot.app.plain_watching()  # (a screen of its own, not a shared one)
+        await pilot.press("j")
+        await pilot.pause()
+        assert {"t": "sit", "table": 3, "seat": 2} in link.sent
+        # Once nobody covers it (the creator opened it, say), the offer is gone.
+        del message["players"][2]["covered_by"]
+        link.push(message)
+        await pilot.pause()
+        assert "takes it back" not in screen_text(pilot.app)
