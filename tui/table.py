@@ -918,6 +918,12 @@ class TableScreen(Screen[None]):
         if action == "steal" and self.listed_in_keys("steal") and self._my_turn():
             self._steal_not_listed()
             return
+        if action == "target" and self._my_turn():
+            # (play-test: t said only "Not now.", and which meld it chose was a guess)
+            self.note("t picks the meld a lay-off (l) goes onto" + (
+                ", once you have drawn." if self._phase_takes("draw")
+                else ": none of your cards goes onto a meld now."))
+            return
         keys = [f"{b.key} {b.description}" for b in self.BINDINGS if isinstance(b, Binding)
                 and b.show and b.action.split("(")[0] in NEEDS
                 and self.check_action(b.action.split("(")[0], ())]

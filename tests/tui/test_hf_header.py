@@ -280,3 +280,10 @@ async def test_a_refusal_on_two_lines_indents_its_second() -> None:
         status = str(pilot.app.screen.query_one("#status").render()).splitlines()
     assert len(status) == 2 and status[0].startswith(" ! [HF-G3] You cannot"), status
     assert status[1].startswith("   ") and status[1].strip(), status
+
+
+async def test_t_with_nothing_to_lay_off_says_what_it_is_for() -> None:
+    """Play-test: t (choose the meld a lay-off goes onto) answered only "Not now."."""
+    status, link = await status_after("t", BLOCKED)
+    assert "t picks the meld a lay-off (l) goes onto, once you have drawn." in status, status
+    assert link.actions == []
