@@ -52,6 +52,13 @@ class TableInfo:
             return self.names[seat]
         return "someone" if seat is None else f"seat {seat}"
 
+    def with_names_cut(self, seats: Any, by: int) -> TableInfo:
+        """This info with the names of `seats` shortened by `by` cells (`cut_name`): for a
+        line that would otherwise be cut at its end, where the counts and states are."""
+        names = tuple(cut_name(n, len(n) - by, self.look.ascii) if s in seats else n
+                      for s, n in enumerate(self.names))
+        return replace(self, names=names)
+
     def team_of(self, seat: int | None) -> int | None:
         for team, seats in enumerate(self.teams):
             if seat in seats:
@@ -280,6 +287,23 @@ def wrapped(first: Text, parts: list[Text], width: int, indent: str = "   ") -> 
         if line.plain.endswith(" ·"):
             line.right_crop(2)
     return lines
+
+
+KEY_MARK = "\u2713"
+"""The host's mark after a key player's name (``netcode.identity.VERIFIED_MARK``)."""
+
+
+def cut_name(name: str, cells: int, ascii: bool = False) -> str:
+    """`name` in at most `cells` cells (never fewer than eight letters and the mark), its
+    key mark kept: 16-letter names cut a seat's line at 80 columns, where the cards in
+    hand and the stage were lost ("… · hand 13 ·…", play-test); a name is still told
+    apart by its start, and the mark says who holds a key."""
+    if len(name) <= cells:
+        return name
+    mark = KEY_MARK if name.endswith(KEY_MARK) else ""
+    base = name[:-1] if mark else name
+    keep = max(8, cells - len(mark) - 1)
+    return name if keep >= len(base) else base[:keep] + ("~" if ascii else "\u2026") + mark
 
 
 def counted(first: Text, labels: list[Text], width: int) -> Text:

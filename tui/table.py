@@ -449,6 +449,9 @@ class TableScreen(Screen[None]):
                 cell = self._seat_text(*args, compact=narrow)
                 if cell.cell_len > half - 1:  # the bot's level gives way to the seat's state
                     cell = self._seat_text(*args, compact=True)
+                if cell.cell_len > half - 1:  # then a long name's end
+                    cut = info.with_names_cut({seat}, cell.cell_len - (half - 1))
+                    cell = self._seat_text(cut, *args[1:], compact=True)
                 cells.append(cell)
             return side_by_side([cells[0::2], cells[1::2]], half, info.look.ascii)
 

@@ -40,7 +40,10 @@ class LookingAndDownPanel(GamePanel):
         head: list[Text] = []
         keeper = v.get("score_keeper")
         if keeper is not None:
-            head.append(Text(f"Score Keeper: {info.name(keeper)} (never deals or plays first)",
+            said = f"Score Keeper: {info.name(keeper)} (never deals or plays first)"
+            if len(said) > width:  # (cut at 80 columns by a long name, play-test)
+                said = f"SK: {info.name(keeper)} (never deals or plays first)"
+            head.append(Text(said[:width - 1] + "\u2026" if len(said) > width else said,
                              style="dim"))
         final = v.get("final_round")
         if final and v.get("phase") not in ("deal_over", "game_over"):  # (scored: over)
@@ -65,8 +68,14 @@ class LookingAndDownPanel(GamePanel):
         counted ("+2"), not cut off unsaid: a second line would push the last players off
         an 80x24 panel."""
         melds = self.team_melds(info, team)
-        line = counted(Text.assemble("  ", self.team_header(info, team, compact=True), " ·"),
-                       [size_label(meld, info.changed) for meld in melds], width)
+        first = Text.assemble("  ", self.team_header(info, team, compact=True), " ·")
+        # A long name gives way for the standing and at least a meld or two (or "no
+        # melds", which was cut to "no" at 80 columns, play-test).
+        over = first.cell_len + 9 - width
+        if over > 0:
+            cut = info.with_names_cut(set(info.teams[team]), over)
+            first = Text.assemble("  ", self.team_header(cut, team, compact=True), " ·")
+        line = counted(first, [size_label(meld, info.changed) for meld in melds], width)
         if not melds:
             line.append(" no melds", style="dim")
         return [line]
