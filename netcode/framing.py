@@ -71,14 +71,17 @@ def _restore_int_keys(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
     Runs for every map of every frame, and nearly every key is a word: the first
     character rules most keys out before the full check.
     """
-    out = dict(pairs)
-    if any(key[:1] in _INT_START for key in out if isinstance(key, str)):
-        out = {}
-        for key, value in pairs:
-            if isinstance(key, str) and _is_canonical_int(key):
-                out[int(key)] = value
-            else:
-                out[key] = value
+    return _int_keys(dict(pairs))
+
+
+def _int_keys(out: dict[Any, Any]) -> dict[Any, Any]:
+    """object_hook: the map msgpack built, or a copy whose decimal-string keys are ints
+    (given the map, not its pairs: nothing to build again for the many maps that have
+    no such key)."""
+    for key in out:
+        if type(key) is str and key[:1] in _INT_START:
+            return {int(k) if type(k) is str and _is_canonical_int(k) else k: v
+                    for k, v in out.items()}
     return out
 
 
@@ -128,7 +131,7 @@ def decode_body(body: bytes) -> dict[str, Any]:
             body,
             raw=False,
             strict_map_key=True,
-            object_pairs_hook=_restore_int_keys,
+            object_hook=_int_keys,
             ext_hook=_refuse_ext,
         )
     except Exception as exc:  # msgpack raises several unrelated types

@@ -140,3 +140,73 @@ def test_schema_checks() -> None:
         check_client_message({"t": "sit", "v": PROTOCOL_VERSION, "table": "3"})
     with pytest.raises(ProtocolError):
         check_client_message({"t": "sit", "v": PROTOCOL_VERSION, "table": True})
+
+
+def reference_plain(value: object, depth: int = 0) -> object:
+    """The wire shape as the framing rule states it, written plainly (isinstance at every
+    level): what the encoder's quicker walk must equal, refusals included."""
+    if depth > 32:
+        raise EncodeError("deep")
+    if isinstance(value, str | int | float | bool | bytes | type(None)):
+        return value
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if isinstance(key, bool) or not isinstance(key, str | int):
+                raise EncodeError("key")
+            out[str(key) if isinstance(key, int) else key] = reference_plain(item, depth + 1)
+        return out
+    if isinstance(value, list | tuple):
+        return [reference_plain(item, depth + 1) for item in value]
+    if isinstance(value, set | frozenset):
+        return [reference_plain(item, depth + 1) for item in sorted(value)]
+    raise EncodeError("object")
+
+
+class Word(str):
+    pass
+
+
+class Number(int):
+    pass
+
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(
+    allow_nan=False), st.text(max_size=5), st.binary(max_size=3),
+    st.builds(Word, st.text(max_size=3)), st.builds(Number, st.integers(0, 9)),
+    st.frozensets(st.integers(0, 9), max_size=3), st.just(Game()))
+KEYS = st.one_of(st.text(max_size=4), st.integers(-50, 50), st.booleans(),
+                 st.builds(Word, st.text(max_size=3)), st.tuples(st.integers(0, 2)))
+WIRE = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.tuples(inner, inner),
+    st.dictionaries(KEYS, inner, max_size=4)), max_leaves=20)
+
+
+@given(WIRE)
+def test_the_encoder_walks_values_as_the_framing_rule_says(value: object) -> None:
+    """Same bytes as the plain rule for every plain value (subclasses, tuples, sets, int
+    keys), and the same refusal for anything else (objects, bool or tuple keys)."""
+    try:
+        expected = reference_plain({"t": "x", "m": value, "v": PROTOCOL_VERSION})
+    except EncodeError:
+        with pytest.raises(EncodeError):
+            encode_frame({"t": "x", "m": value})
+        return
+    frame = encode_frame({"t": "x", "m": value})
+    assert frame[4:] == msgpack.packb(expected, use_bin_type=True)
+
+
+NUMERIC = st.one_of(st.text(max_size=4), st.from_regex(r"-?[0-9]{1,4}", fullmatch=True))
+MAPS = st.recursive(st.one_of(st.none(), st.integers(-2**40, 2**40), st.text(max_size=3)),
+                    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                            st.dictionaries(NUMERIC, inner, max_size=4)),
+                    max_leaves=20)
+
+
+@given(MAPS)
+def test_the_decoder_restores_int_keys_as_the_framing_rule_says(value: object) -> None:
+    from netcode.framing import decode_body, restore_int_keys
+
+    body = msgpack.packb({"t": "x", "m": value}, use_bin_type=True)
+    expected = msgpack.unpackb(body, raw=False, object_pairs_hook=restore_int_keys)
+    assert decode_body(body) == expected
