@@ -32,6 +32,7 @@ from tui.cards import (
     pick_by_codes,
     ranks_as_words,
     sort_hand,
+    split_codes,
 )
 from tui.compositor import DirtyOnlyCompositor
 from tui.eventtext import team_label, who_won
@@ -973,18 +974,25 @@ class TableScreen(Screen[None]):
     def _apply_codes(self) -> None:
         text, self.typing = self.typing or "", None
         hand = self.query_one(HandView)
-        # ``jk=9h``: the wild card and the card it stands for in a sequence.
-        words, means = [], []
+        # ``jk=9h``: the wild card and the card it stands for in a sequence. The ``=``
+        # goes with the code just before it, in codes run together too: ``8d9djk=10d``
+        # gave the 8 the 10's place (play-test); after the card it stands for, more codes
+        # are more cards (``jk=10d2c``).
+        cards: list[str] = []
+        means: dict[int, str] = {}
         for word in text.replace(",", " ").split():
-            card, _, stands = word.partition("=")
-            words.append(card)
-            means.append((len(words) - 1, stands))
+            first, *rest = word.split("=")
+            cards.extend(split_codes(first))
+            for part in rest:
+                codes = split_codes(part)
+                if codes and cards:
+                    means[len(cards) - 1] = codes[0]
+                    cards.extend(codes[1:])
         try:
-            ids = pick_by_codes(" ".join(words), hand.shown, taken=hand.selected,
+            ids = pick_by_codes(" ".join(cards), hand.shown, taken=hand.selected,
                                 look=hand.look)
-            for n, stands in means:
-                if stands:
-                    self.declared[ids[n]] = parse_card(stands)
+            for n, stands in means.items():
+                self.declared[ids[n]] = parse_card(stands)
         except (CodeError, ValueError, IndexError) as exc:
             self.error = {"message": str(exc) if isinstance(exc, CodeError)
                           else f"Not a card: {text}."}

@@ -365,6 +365,21 @@ async def test_a_declared_wild_shows_its_place_while_selected_and_staged() -> No
     assert "Staged: [10♥ J♥ JK=Q♥]" in text, text
 
 
+@pytest.mark.parametrize("typed", ["10hjhjk=qh", "10h jhjk=qh", "10h,jh,jk=qh"])
+async def test_a_declared_wild_in_codes_run_together_is_the_card_before_it(typed: str) -> None:
+    """Play-test: `8d9djk=10d` selected "8♦=10♦ 9♦ JK": the `=` went with the first code
+    of the word, not the one just before it."""
+    text, _ = await shown(position(TABLE), 0, (100, 30), keys=("slash", *typed, "enter"))
+    assert "selected 3: 10♥ J♥ JK=Q♥" in text, text
+
+
+async def test_codes_after_a_declared_card_are_more_cards() -> None:
+    game = position(TABLE.replace("hands.0: 7H 9C KD AS JK 10H JH 4S",
+                                  "hands.0: 10H JH JK 7H 7S 7D KD KS KC 4S"))
+    text, _ = await shown(game, 0, (100, 30), keys=("slash", *"jk=qh7h", "enter"))
+    assert "selected 2: 7♥ JK=Q♥" in text, text  # (in the hand's order)
+
+
 async def test_SK_F7_took_goes_with_the_deal() -> None:
     """Play-test: "bot 2 · 5 cards took 6♠ 3♣" was still on the seat line at game over;
     the ban is for the turn (SK-F7), which the deal's end ends."""
