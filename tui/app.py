@@ -297,9 +297,10 @@ class MeldhallApp(App[int]):
         elif tag == "record":
             record = payload.get("record")
             if isinstance(record, dict) and self.replayer is not None:
-                self.push_screen(ReplayScreen(self.replayer(record), self.settings.look))
+                self._push_under_size_check(ReplayScreen(self.replayer(record),
+                                                         self.settings.look))
             elif "text" in payload:
-                self.push_screen(RecordScreen(str(payload.get("text", ""))))
+                self._push_under_size_check(RecordScreen(str(payload.get("text", ""))))
         elif tag == "bye":
             self.exit(0)
 
@@ -319,7 +320,7 @@ class MeldhallApp(App[int]):
                 self._leave_table(keep_id=True)
         if self.table_screen is None:
             self.table_screen = TableScreen()
-            self.push_screen(self.table_screen)
+            self._push_under_size_check(self.table_screen)
             # Back in the lobby, the host sends its chat's last lines again.
             self.lobby_screen.said.clear()
 
@@ -447,6 +448,15 @@ class MeldhallApp(App[int]):
             top.update_size(width, height)
         elif not small and isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+    def _push_under_size_check(self, screen: Screen[Any]) -> None:
+        """Push a screen the host's message brings, keeping "please enlarge" on top in a
+        window too small: back straight at a table in a 60x20 window, the table was drawn
+        over it, cut up, and played on (play-test)."""
+        if self.screen_stack and isinstance(self.screen_stack[-1], TooSmallScreen):
+            self.pop_screen()  # (pushed again over the new screen)
+        self.push_screen(screen)
+        self._check_size(self.size.width, self.size.height)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         if not self.settings.mouse:

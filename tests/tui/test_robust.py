@@ -427,3 +427,36 @@ async def test_the_clock_names_the_seats_the_host_times() -> None:
         await pilot.pause()
         text = screen_text(pilot.app)
     assert "bob thinking 0:42" in text and "ann and bob" not in text, text
+
+
+async def test_back_straight_at_a_table_in_a_small_window_asks_to_enlarge_it() -> None:
+    """Play-test: reconnecting (name+code) from a 60x20 window went straight to the table,
+    drawn cut up over the enlarge screen, and play went on; in the lobby the same window
+    was asked to enlarge."""
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await at_table_small(pilot, link)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Stock" not in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert link.actions == []  # no game key reaches the table under it
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert sum(isinstance(s, TooSmallScreen) for s in app.screen_stack) == 0
+        app.screen.action_leave() if not app.screen.seated() else None
+        link.push({"t": "left", "table": 3, "kept": False})
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen | TableScreen)
+
+
+async def at_table_small(pilot: Any, link: FakeLink) -> None:
+    link.push(WELCOME)
+    link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot", "seats": 4,
+               "role": "player"})
+    link.push({"recent": [], **view_message(game_at(HAND_STAGE), 1)})
+    await pilot.pause()
