@@ -126,6 +126,8 @@ class MeldhallApp(App[int]):
         self.welcome: dict[str, Any] | None = None
         self.created_table: bool | None = None
         self.held_seat: int | None = None
+        self.code_noted = False
+        """The reclaim code was noted at a table (once a session, see `coming_back`)."""
         """Watching a table where a bot plays this person's kept seat: that seat."""
         """Whether this person created the table they are at (the ``joined`` frame)."""
         self.table_options: dict[str, Any] = {}
@@ -210,6 +212,11 @@ class MeldhallApp(App[int]):
 
     def forget_identity(self) -> None:
         """The App is about to be shared: keep no one's name or reclaim code in it."""
+        code = (self.welcome or {}).get("code")
+        if code:
+            self.log_lines = [line for line in self.log_lines if code not in line.plain]
+            if self.table_screen is not None:
+                self.table_screen.replace_log(self.log_lines)
         self.welcome = None
         self.lobby_screen.show_identity({"name": "-"})
 
@@ -269,6 +276,13 @@ class MeldhallApp(App[int]):
                 # its view first, and the log came back with a few lines, play-test.)
                 self.recent_logged = True
                 self._log_recent([i for i in recent if isinstance(i, dict)])
+            if payload.get("seat") is not None and not self.code_noted and self.coming_back():
+                # (a seat's screen is never shared; `forget_identity` takes the line out
+                # of the log before this App is, once its person only watches)
+                self.code_noted = True
+                welcome = self.welcome or {}
+                self._log(Text(f"Only you see this: to come back, connect as "
+                               f"{welcome.get('name')}+{welcome.get('code')}", style="yellow"))
             self.note_watching()
         elif tag == "events":
             if self.recent_logged:  # (before, the moves come again in the view's `recent`)
@@ -410,7 +424,16 @@ class MeldhallApp(App[int]):
         self.push_screen(SettingsScreen())
 
     def show_keys(self, screen: Screen[Any]) -> None:
-        self.push_screen(KeysScreen(screen))
+        self.push_screen(KeysScreen(screen, self.coming_back()))
+
+    def coming_back(self) -> str:
+        """How to come back after a drop or a host restart, for one with a reclaim code."""
+        welcome = self.welcome or {}
+        code, name = welcome.get("code"), welcome.get("name")
+        if not code or not name:
+            return ""
+        return (f"Your reclaim code is {code}. If you drop or the host restarts, connect "
+                f"as {name}+{code} to come back to your seat.")
 
     # settings
     def change_setting(self, field: str) -> None:

@@ -418,9 +418,13 @@ class KeysScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, screen: Screen[Any]) -> None:
+    def __init__(self, screen: Screen[Any], identity: str = "") -> None:
         super().__init__()
         self.screen_keys = screen
+        self.identity = identity
+        """How this person comes back (their reclaim code), first: a player who went
+        straight to a table never saw the lobby's line, and after a host restart could
+        not take their seat again (play-test)."""
         listed = getattr(screen, "in_keys_help", None)
         # One line a key, its meanings joined ("n  No / Next deal / Play again"): a key
         # bound to several actions (one a moment) was listed once for each (play-test).
@@ -442,7 +446,8 @@ class KeysScreen(ModalScreen[None]):
             legend = getattr(self.screen_keys, "keys_legend", lambda: "")()
             # The marks first: under the keys they were below the fold at 80x24, and a
             # player asked what * meant (play-test).
-            yield Static((legend + "\n\n" if legend else "") + "Keys\n\n"
+            yield Static((self.identity + "\n\n" if self.identity else "")
+                         + (legend + "\n\n" if legend else "") + "Keys\n\n"
                          + "\n".join(self.lines) + "\n\n" + LEAVE_KEYS, markup=False)
         yield KeysBar()
 

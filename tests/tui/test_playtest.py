@@ -798,7 +798,12 @@ async def test_long_option_names_are_shown_whole_and_unlike() -> None:
             label = field.parent.query_one(".name")  # two lines, the name whole
             assert label.size.height == 2, (name, label.size)
             assert str(label.render()) == name.replace("_", " ")
-            shown = [row for row in screen_text(pilot.app).splitlines() if "blocks" in row]
+            for _ in range(40):  # (the form scrolls to the focused field, animated)
+                shown = [row for row in screen_text(pilot.app).splitlines()
+                         if "blocks" in row]
+                if shown and name.split("_")[-1] in " ".join(shown):
+                    break
+                await pilot.pause(0.05)
             assert shown and name.split("_")[-1] in " ".join(shown), shown
 
 

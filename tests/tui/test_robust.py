@@ -460,3 +460,26 @@ async def at_table_small(pilot: Any, link: FakeLink) -> None:
                "role": "player"})
     link.push({"recent": [], **view_message(game_at(HAND_STAGE), 1)})
     await pilot.pause()
+
+
+@pytest.mark.parametrize("seat", [1, None])
+async def test_the_reclaim_code_is_told_at_the_table_too(seat: int | None) -> None:
+    """Play-test: players who went straight from the lobby to a table never saw their
+    code (the lobby's header line), and after a host restart could not take their seat
+    again. Seated, a note says to keep it; the keys help (?) says how to come back."""
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game_at(HAND_STAGE), seat)
+        noted = any("K3Q7-M9XP-R2TW" in line.plain for line in app.log_lines)
+        assert noted == (seat is not None)  # (a spectator's screen may be shared)
+        if noted:
+            assert "Only you see this" in screen_text(app)
+            app.forget_identity()  # (the App is about to be shared: the line goes)
+            await pilot.pause()
+            assert "K3Q7" not in screen_text(app)
+            assert not any("K3Q7" in line.plain for line in app.log_lines)
+            app.welcome = dict(WELCOME)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "connect as bob+K3Q7-M9XP-R2TW to come back" in screen_text(app)
