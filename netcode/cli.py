@@ -271,10 +271,26 @@ async def join(args: argparse.Namespace) -> int:
     from netcode.records import RecordStepper
 
     app = make_app(link, replayer=RecordStepper)
+    # Ended by a signal (kill, a closed terminal), the screens still end as they do on
+    # leaving: killed outright, the terminal stayed on the alternate screen with no echo
+    # (play-test).
+    stopped: list[int] = []
+
+    def stop(number: int) -> None:
+        stopped.append(number)
+        app.exit()
+
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, stop, number)
     try:
         result = await app.run_async()
     finally:
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            loop.remove_signal_handler(number)
         await link.wait_closed()
+    if stopped:
+        return 128 + stopped[0]
     if link.fatal:
         _say(f"meldhall: {link.fatal}")
         return 1

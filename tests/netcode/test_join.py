@@ -235,3 +235,66 @@ async def test_a_lost_connection_is_said_when_the_screen_closes(host, tmp_path, 
     await asyncio.sleep(0.1)
     await quit_.wait_closed()
     assert quit_.fatal is None
+
+
+async def test_join_ended_by_a_signal_gives_the_terminal_back(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: `meldhall join` killed with SIGTERM left its terminal on the alternate
+    screen with no echo. Run in a real terminal (a PTY), it ends as on leaving: the
+    alternate screen is left, and the exit status says which signal ended it."""
+    import contextlib
+    import fcntl
+    import os
+    import pty
+    import signal
+    import struct
+    import sys
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "HOME": str(tmp_path)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "netcode.cli", "join", "127.0.0.1", "--port", str(host.port),
+        "--name", "tim", "--data-dir", str(tmp_path / "client"),
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    out = bytearray()
+    got = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def readable() -> None:
+        try:
+            out.extend(os.read(master, 65536))
+        except OSError:
+            loop.remove_reader(master)
+        got.set()
+
+    loop.add_reader(master, readable)
+
+    async def until(text: bytes, timeout: float = 20.0) -> None:
+        deadline = loop.time() + timeout
+        while text not in out:
+            got.clear()
+            if loop.time() > deadline:
+                raise AssertionError(f"never saw {text!r}: {bytes(out[-400:])!r}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(got.wait(), 0.5)
+
+    try:
+        await until(b"?")  # the host key, first seen: trust it
+        os.write(master, b"y\r")
+        await until(b"\x1b[?1049h")  # the screens are up
+        await until(b"lobby")
+        start = len(out)
+        proc.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(proc.wait(), 20)
+        with contextlib.suppress(OSError):
+            out.extend(os.read(master, 65536))
+        assert code == 128 + signal.SIGTERM
+        assert b"\x1b[?1049l" in out[start:], bytes(out[start:])[-300:]
+    finally:
+        loop.remove_reader(master)
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        os.close(master)
