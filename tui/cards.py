@@ -203,9 +203,11 @@ def _none_left(token: str, fits: list[dict[str, Any]], before: set[int],
 
 
 def split_codes(text: str) -> list[str]:
-    """``7h7s 2c`` → ``["7h", "7s", "2c"]``: a suit letter or glyph ends a code."""
+    """``7h7s 2c`` → ``["7h", "7s", "2c"]``: a suit letter or glyph ends a code. A ``/``
+    is a space: it opens the codes at the table, and players typed it before each face
+    card too (``6h /jc`` said "/jc is not a card", play-test)."""
     tokens: list[str] = []
-    for word in text.replace(",", " ").split():
+    for word in text.replace(",", " ").replace("/", " ").split():
         current = ""
         upper = word.upper()
         i = 0

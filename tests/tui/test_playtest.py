@@ -122,6 +122,14 @@ async def test_the_hint_and_the_keys_help_say_how_to_select_a_face_card() -> Non
                "              needs\u00a0/)" in lines
 
 
+def test_a_slash_before_any_code_is_taken_as_a_space() -> None:
+    """Play-test: `6h /jc` (a / before each face card, as the help says for the first)
+    said "/jc is not a card", and nothing was selected."""
+    hand = [{"id": 1, "code": "6H"}, {"id": 2, "code": "JC"}, {"id": 3, "code": "JK"}]
+    assert pick_by_codes("6h /jc", hand) == [1, 2]
+    assert pick_by_codes("/jd/jk", [*hand, {"id": 4, "code": "JD"}]) == [4, 3]
+
+
 def test_a_typed_code_says_what_is_really_the_case() -> None:
     hand = [{"id": 1, "code": "4H"}, {"id": 2, "code": "4H"}, {"id": 3, "code": "7S"},
             {"id": 4, "code": "7H"}, {"id": 5, "code": "7D"}]
