@@ -816,8 +816,13 @@ class TableScreen(Screen[None]):
                 self._stop(event)
             elif event.key in ("y", "n") and self.seated() and self.message is not None \
                     and not self._key_on(event.key):
-                # Pressed with no question to answer, they did nothing at all (play-test).
-                self.note("y and n answer a question; there is none now.")
+                # Pressed with no question to answer, they did nothing at all; "there is
+                # none now" was said while another player was asked (play-test).
+                seat = self.message.get("seat")
+                others = [self.info.name(s) for s in (self.message.get("view") or {})
+                          .get("to_act", ()) if s != seat] if self.info else []
+                self.note("y and n answer a question put to you; none is now" + (
+                    f": the table waits for {' and '.join(others)}." if others else "."))
                 self._stop(event)
             elif event.key in ASK_ENGINE and not self.seated() and self.message is not None:
                 self.note("You are watching: the game's keys are the players'.")

@@ -163,8 +163,17 @@ async def test_y_with_no_question_says_so_and_f1_shows_the_keys() -> None:
     """Play-test: y and n with no question pending did nothing at all, and F1 (where many
     programs keep their help) did nothing either."""
     status, link = await status_after("y")
-    assert "there is none now" in status, status
+    assert "y and n answer a question put to you; none is now." in status, status
     assert link.actions == []
+    # Another player's question (or turn): whom the table waits for (play-test: "there is
+    # none now" while a partner was asked).
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 0)
+        await pilot.press("n")
+        await pilot.pause()
+        said = str(pilot.app.screen.query_one("#status").render())
+    assert "none is now: the table waits for bob." in said, said
     link, game = FakeLink(), game_at(HAND_STAGE)
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await at_table(pilot, link, game, 1)
