@@ -535,7 +535,9 @@ class Lobby:
             return None
         if wanted is None:
             if not free:
-                session.put(error_frame("table_full", "Every seat at that table is taken."))
+                # (named: the cursor may be on another table than one just opened, play-test)
+                session.put(error_frame("table_full",
+                                        f"Every seat at table {table.id} is taken."))
                 return None
             seat = free[0]
         elif not 0 <= wanted < table.seats or wanted not in free:

@@ -394,7 +394,7 @@ class LobbyScreen(Screen[None]):
         players = entry.get("players") or []
         free = [p["seat"] for p in players if p.get("name") is None and not p.get("bot")]
         if not free:
-            self.note("Every seat at that table is taken.")  # as the host says it
+            self.note(f"Every seat at table {table} is taken.")  # as the host says it
             return
         taken = ", ".join(f"{p['name']} at seat {p['seat']}" for p in players
                           if p.get("name") is not None)

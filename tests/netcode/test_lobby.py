@@ -64,7 +64,7 @@ async def test_play_again_from_the_lobby_seats_you_or_says_why_not(host, connect
     await owner.wait_for("view", lambda m: m["over"], timeout=120)
     pia.send("again", table=table)
     refused = await pia.wait_for("error")
-    assert refused["code"] == "table_full" and "Every seat" in refused["message"]
+    assert refused["code"] == "table_full" and "Every seat at table " in refused["message"]
     assert [t["state"] for t in (await _lobby(pia))["tables"] if t["id"] == table] == ["over"]
     owner.send("remove_bot", seat=2)
     await owner.wait_for("view", lambda m: not m["players"][2]["bot"])

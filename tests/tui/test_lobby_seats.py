@@ -35,7 +35,7 @@ async def test_J_asks_which_free_seat_and_sits_there() -> None:
 
 async def test_J_at_a_full_table_says_so() -> None:
     text, sent = await in_lobby(("J",))  # table 1: every seat taken
-    assert "Every seat at that table is taken." in text
+    assert "Every seat at table 1 is taken." in text
     assert not any(m.get("t") == "sit" for m in sent)
 
 

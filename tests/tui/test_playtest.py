@@ -671,10 +671,10 @@ async def test_m_lists_every_meld_the_panel_cuts_to_more() -> None:
 
 async def test_a_lobby_refusal_goes_with_a_newer_listing_or_the_next_key() -> None:
     """"! Every seat at this table is taken." stayed in the lobby after cy left that
-    table (play-test); the host words the same refusal "that table"."""
+    table (play-test); the host words the same refusal, naming the table."""
     from tests.tui.test_robust import in_lobby
 
-    said = " ! Every seat at that table is taken."
+    said = " ! Every seat at table 1 is taken."
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
         await in_lobby(pilot, link, lobby_message())
