@@ -768,9 +768,11 @@ class TableScreen(Screen[None]):
                 and "take_pile" in self.legal_kinds():
             return True  # lay-offs staged for the take (L never worked before the draw)
         if action == "ask" and self.game.ask_plan and self.staged and self._my_turn() \
-                and self._phase_takes("ask_to_go_out") and not self._alone():
+                and self._phase_takes("ask_to_go_out") and not self._alone() \
+                and not ((self.message or {}).get("view") or {}).get("asked"):
             # The listing offers a plan for the simplest goings out only; one the player
-            # has staged goes with a, which the keys line never showed (play-test).
+            # has staged goes with a, which the keys line never showed (play-test); not
+            # once asked this turn (the keys still offered it, play-test).
             return True
         if action in NEEDS:
             return NEEDS[action] in self.legal_kinds()

@@ -356,6 +356,16 @@ async def test_an_ask_not_offered_sends_the_staged_plan_not_a_bare_ask() -> None
     assert refused.value.rule != "CN-T1"
 
 
+async def test_once_asked_this_turn_the_keys_offer_no_ask() -> None:
+    """Play-test: after the partner said no, the keys line still offered "a Ask to go
+    out", and a said "[CN-G5] You may ask only once per turn."."""
+    staged = ("slash", *"9c", "enter", "g")
+    text, _ = await shown(position(), 0, (100, 30), keys=staged)
+    assert "a Ask to go out" in text, text
+    text, _ = await shown(position(asked=True), 0, (100, 30), keys=staged)
+    assert "a Ask to go out" not in text, text
+
+
 async def test_with_six_players_an_ask_not_offered_names_the_partner_asked() -> None:
     """Play-test: at six seats a with a card selected and nothing listed was refused
     "[CN-G5] With six players, name the partner you ask.", and the screen had no way to
