@@ -23,6 +23,9 @@ class GameInfo:
     name: str
     title: str
     seats: tuple[int, ...]
+    usual_seats: int
+    """The seating a new table is offered first: the game the rules describe throughout
+    (Canastone's form offered 2 seats, its first allowed count; CN-V3 is 4)."""
     options: Mapping[str, Any]
     option_help: Mapping[str, str]
     rules_file: str
@@ -36,7 +39,7 @@ class GameInfo:
 
 GAMES: Mapping[str, GameInfo] = MappingProxyType({
     "hand_and_foot": GameInfo(
-        name="hand_and_foot", title="Hand and Foot", seats=(4,),
+        name="hand_and_foot", title="Hand and Foot", seats=(4,), usual_seats=4,
         options=MappingProxyType(hf_options.DEFAULTS),
         option_help=MappingProxyType(hf_options.HELP),
         rules_file="hand_and_foot.md",
@@ -45,6 +48,7 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType({
     ),
     "looking_and_down": GameInfo(
         name="looking_and_down", title="Looking and Down", seats=ld_options.SEATS,
+        usual_seats=4,
         options=MappingProxyType(ld_options.DEFAULTS),
         option_help=MappingProxyType(ld_options.HELP),
         rules_file="looking_and_down.md",
@@ -52,6 +56,7 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType({
     ),
     "skarney": GameInfo(
         name="skarney", title="Skarney", seats=sk_options.SEATS,
+        usual_seats=4,  # (the partnership game; individual play is its variant)
         options=MappingProxyType(sk_options.DEFAULTS),
         option_help=MappingProxyType(sk_options.HELP),
         rules_file="skarney.md",
@@ -60,6 +65,7 @@ GAMES: Mapping[str, GameInfo] = MappingProxyType({
     ),
     "canastone": GameInfo(
         name="canastone", title="Canastone", seats=cn_options.SEATS,
+        usual_seats=4,  # CN-V3
         options=MappingProxyType(cn_options.DEFAULTS),
         option_help=MappingProxyType(cn_options.HELP),
         rules_file="canastone.md",

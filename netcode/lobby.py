@@ -233,7 +233,8 @@ class Lobby:
         ]
         games = [
             {"name": info.name, "title": info.title, "seats": list(info.seats),
-             "options": dict(info.options), "option_help": dict(info.option_help)}
+             "usual_seats": info.usual_seats, "options": dict(info.options),
+             "option_help": dict(info.option_help)}
             for info in (engine.GAMES[name] for name in sorted(engine.GAMES))
         ]
         people = self.people()

@@ -33,6 +33,13 @@ the scroll bar; what is left of the window's width is the Seats column's."""
 SEATS_MIN = 20
 
 
+def usual_seats(game: dict[str, Any]) -> Any:
+    """The seat count the form offers first: the game's usual one where the host names it
+    and allows it, else its first allowed count."""
+    usual = game.get("usual_seats")
+    return usual if usual in game["seats"] else game["seats"][0]
+
+
 def seats_text(table: dict[str, Any], width: int = 0) -> str:
     """Seats as names, in seat order: ``ann, bot 1, -, cy (away)``. Where that is wider
     than `width`, the bots and free seats are counted after the people (``ann, cy (away),
@@ -691,7 +698,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
                 yield Label("seats", classes="name")
                 yield Select([(str(s), s) for s in self.game["seats"]], id="seats",
                              value=seats if seats in self.game["seats"]
-                             else self.game["seats"][0], allow_blank=False)
+                             else usual_seats(self.game), allow_blank=False)
             options = VerticalScroll(id="options")
             options.can_focus = False  # it never scrolls (the form does): no Tab stop
             yield options
@@ -745,7 +752,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             self.game = next(g for g in self.games if g["name"] == event.value)
             seats = self.query_one("#seats", Select)
             seats.set_options([(str(s), s) for s in self.game["seats"]])
-            seats.value = self.game["seats"][0]
+            seats.value = usual_seats(self.game)
             self._fill_options()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

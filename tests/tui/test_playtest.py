@@ -848,3 +848,27 @@ async def test_a_refused_staged_lay_off_stays_staged() -> None:
                                 keys=("slash", "8", "h", "enter", "t", "L", "m"))
     assert [a["type"] for a in sent] == ["lay_off"]
     assert "[HF-M3]" in text and "Staged: onto #5 [8♥]" in text, text
+
+
+async def test_the_new_table_form_offers_a_games_usual_seating_first() -> None:
+    """Play-test: Canastone's form offered 2 seats (its first allowed count), where the
+    rules describe the 4-seat game throughout (CN-V3); the host names the usual count."""
+    from textual.widgets import Select
+
+    import engine
+
+    message = lobby_message()
+    message["games"] = [
+        {"name": info.name, "title": info.title, "seats": list(info.seats),
+         "usual_seats": info.usual_seats, "options": dict(info.options),
+         "option_help": dict(info.option_help)}
+        for info in (engine.GAMES["canastone"], engine.GAMES["skarney"])]
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await new_table_form(pilot, link, message)
+        seats = pilot.app.screen.query_one("#seats", Select)
+        assert seats.value == 4
+        seats.value = 2
+        pilot.app.screen.query_one("#game", Select).value = "skarney"
+        await pilot.pause()
+        assert seats.value == 4  # (another game: its own usual count)
