@@ -46,6 +46,8 @@ RECORD_TEXT_MAX = 150_000
 RECORDS_KEPT = 16
 """Finished games' record frames kept (each is made once, however often it is asked for)."""
 LOBBY_CHAT_KEPT = 12
+WATCHERS_REMEMBERED = 1024
+"""Spectators gone whose table a new connection takes them back to (the room's bound)."""
 """The lobby's last chat lines, shown to whoever comes into the lobby."""
 LOBBY_CHAT_GAP = 1.0
 """Seconds between one person's lines in the lobby chat: each goes to everyone there, so
@@ -95,6 +97,9 @@ class Lobby:
         self._people_pending: asyncio.TimerHandle | None = None
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
         self._left_on_purpose: set[tuple[int, str]] = set()
+        self._watched_when_gone: dict[str, int] = {}
+        """The table each spectator whose connection ended was watching (the latest last),
+        for `open_session` to take them back to it."""
         """(table, person) where the person left their kept seat on purpose."""
         self._lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_CHAT_KEPT)
         """The lobby's last chat lines (name, text), for whoever comes in."""
@@ -157,7 +162,10 @@ class Lobby:
     # sessions (who a login is: netcode.registry)
     def open_session(self, identity: Identity) -> Session:
         """A new connection: replaces an older one of the same player, then rejoins their seat."""
+        watched = self._watched_when_gone.pop(identity.user_id, None)
         for old in [s for s in self.sessions if s.user_id == identity.user_id]:
+            if old.table is not None and old.seat is None:
+                watched = old.table.id
             old.close(REPLACED)
         session = Session(self, identity)
         self.sessions.add(session)
@@ -165,6 +173,10 @@ class Lobby:
         seat = self._held_seat(identity.user_id)
         if seat is not None:
             self._join(session, seat[0], seat[1])
+        elif watched in self.tables:
+            # Back to the table they were watching, as a player is back at their seat
+            # (play-test: a spectator back from a drop had to find it again).
+            self._join(session, self.tables[watched], None)
         else:
             frame = self._last_lobby[session] = self.lobby_frame(session)
             session.put(frame, replace_key="lobby")
@@ -177,6 +189,13 @@ class Lobby:
         self.sessions.discard(session)
         self._last_lobby.pop(session, None)
         self._people_changed()
+        if session.table is not None and session.seat is None \
+                and session.close_reason != REPLACED:
+            gone = self._watched_when_gone
+            gone.pop(session.user_id, None)
+            gone[session.user_id] = session.table.id
+            while len(gone) > WATCHERS_REMEMBERED:
+                del gone[next(iter(gone))]  # (the longest gone first)
         if session.table is not None:
             session.table.detach(session)
             session.table = None

@@ -185,3 +185,30 @@ async def test_joining_a_table_says_the_options_it_was_opened_with(host, connect
     assert lobby["tables"][0]["settings"] == {"clock": True, "clock_limit": 90}
     watcher.send("watch", table=joined["table"])
     assert (await watcher.wait_for("joined"))["options"] == {"target_score": 5000}
+
+
+async def test_a_spectator_back_from_a_drop_is_watching_again(host, connect) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: players came back straight to their seats, but a spectator back from a
+    dropped connection (name+code) landed in the lobby and had to find the table again.
+    One who left the table (q) first comes back to the lobby."""
+    ann = await connect("ann")
+    ann.send("create", game="hand_and_foot", seats=4)
+    table = (await ann.wait_for("joined"))["table"]
+    cy = await connect("cy")
+    code = (await cy.wait_for("welcome"))["code"]
+    cy.send("watch", table=table)
+    assert (await cy.wait_for("joined"))["seat"] is None
+    cy.close()
+    await cy.wait_closed()
+    await asyncio.sleep(0.1)
+    back = await connect(f"cy+{code}")
+    joined = await back.wait_for("joined")
+    assert (joined["table"], joined["seat"], joined["role"]) == (table, None, "spectator")
+    await back.wait_for("view")
+    back.send("leave")
+    await back.wait_for("left")
+    back.close()
+    await back.wait_closed()
+    again = await connect(f"cy+{code}")
+    await again.wait_for("lobby")
+    assert not [m for m in again.received if m.get("t") == "joined"]
