@@ -137,7 +137,7 @@ class Lobby:
                 if rec.left and rec.user_id is not None:  # (kept across a restart)
                     self._left_on_purpose.add((record.id, rec.user_id))
             table.has_finished = record.id in finished
-            table.remember(recent)
+            table.remember(recent, record.chat)
             table.start()
             log.info("restored table %s (%s) at action %s", record.id, record.game,
                      len(record.log))

@@ -67,6 +67,14 @@ CREATE TABLE IF NOT EXISTS actions (
     action BLOB NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
 """
 
 
@@ -97,6 +105,8 @@ class TableRecord:
     """The table's own options (the host's, not the game's: the turn clock)."""
     seat_records: dict[int, SeatRecord] = field(default_factory=dict)
     log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    chat: list[tuple[int, int, str, str]] = field(default_factory=list)
+    """The table's last chat lines: (number, the log's length when said, name, text)."""
 
 
 class Store:
@@ -289,6 +299,19 @@ class Store:
                 (table_id, idx, seat, pack_plain(action)),
             )
 
+    def add_chat(self, table_id: int, number: int, seq: int, name: str, text: str,
+                 keep: int) -> None:
+        """One chat line said at a table; only its last `keep` lines are kept (the ones a
+        screen arriving is shown: a host restart lost them, play-test)."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT OR REPLACE INTO chat (table_id, number, seq, name, text) "
+                "VALUES (?, ?, ?, ?, ?)", (table_id, number, seq, name, text))
+            self._db.execute("DELETE FROM chat WHERE table_id = ? AND number <= ?",
+                             (table_id, number - keep))
+            self._db.execute("COMMIT")
+
     def drop_last_action(self, table_id: int, idx: int) -> None:
         """A take-back: the log loses its last action (its index, checked)."""
         with self._lock:
@@ -303,6 +326,7 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             for sql in ("DELETE FROM actions WHERE table_id = ?",
+                        "DELETE FROM chat WHERE table_id = ?",
                         "DELETE FROM finished WHERE table_id = ?",
                         "DELETE FROM seats WHERE table_id = ?",
                         "DELETE FROM tables WHERE id = ?"):
@@ -321,6 +345,7 @@ class Store:
                     "INSERT OR REPLACE INTO finished (table_id, round, record) VALUES (?, ?, ?)",
                     (table_id, *finished))
             self._db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            self._db.execute("DELETE FROM chat WHERE table_id = ?", (table_id,))
             self._db.execute("UPDATE seats SET covered = NULL, played_user = user_id, "
                              "played_bot = bot WHERE table_id = ?", (table_id,))
             self._db.execute(
@@ -368,6 +393,11 @@ class Store:
                 "SELECT table_id, seat, action FROM actions ORDER BY table_id, idx"
             ):
                 by_id[table_id].log.append((seat, unpack_plain(blob)))
+            for table_id, number, seq, name, text in self._db.execute(
+                "SELECT table_id, number, seq, name, text FROM chat ORDER BY table_id, number"
+            ):
+                if table_id in by_id:
+                    by_id[table_id].chat.append((number, seq, name, text))
         return records
 
 

@@ -23,7 +23,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -225,6 +225,8 @@ class Table:
         """The last chat lines (number, the table's seq when said, name, text): a
         newcomer's first view carries them among the last moves, in the order of both."""
         self._said = 0
+        self._chat_writes: set[asyncio.Future[None]] = set()
+        """Chat lines on their way to the database (kept until written)."""
         self._syncing: set[Member] = set()
         """Members whose first view is on its way: their chat comes after it, in order."""
         self._looked: dict[str, tuple[int, tuple[int, int]]] = {}
@@ -279,6 +281,8 @@ class Table:
     async def stop(self) -> None:
         if self._time_up is not None:
             self._time_up.cancel()
+        if self._chat_writes:  # (a host stopping keeps what was said)
+            await asyncio.gather(*self._chat_writes, return_exceptions=True)
         if self._task is None:
             return
         await self._queue.put(None)
@@ -347,9 +351,32 @@ class Table:
                 return seat
         return None
 
-    def remember(self, recent: list[dict[str, Any]]) -> None:
-        """The last moves' events of a table restored after a restart (``replayed``)."""
+    def remember(self, recent: list[dict[str, Any]],
+                 chat: Sequence[tuple[int, int, str, str]] = ()) -> None:
+        """The last moves' events of a table restored after a restart (``replayed``), and
+        its last chat lines (``Store.load_tables``)."""
         self._recent.extend(recent)
+        self._chat.extend(chat)
+        if chat:
+            self._said = max(self._said, chat[-1][0])
+
+    def _keep_chat(self, number: int, seq: int, name: str, text: str) -> None:
+        """The line goes to the database too, off the event loop; a line that cannot be
+        kept (a full disk) is said all the same, and the host's log says why."""
+        def write() -> None:
+            try:
+                self._store.add_chat(self.id, number, seq, name, text, RECENT_CHAT)
+            except Exception:
+                log.warning("table %s: a chat line could not be saved", self.id,
+                            exc_info=True)
+
+        try:
+            task = asyncio.get_running_loop().run_in_executor(None, write)
+        except RuntimeError:  # (no loop: a table driven by hand in a test)
+            write()
+            return
+        self._chat_writes.add(task)
+        task.add_done_callback(self._chat_writes.discard)
 
     @property
     def seats_may_change(self) -> bool:
@@ -423,6 +450,7 @@ class Table:
         frame = server_frame("chat", table=self.id, name=name, text=text)
         self._said += 1
         self._chat.append((self._said, self.seq, name, text))
+        self._keep_chat(self._said, self.seq, name, text)
         for member in list(self.watchers):
             if member not in self._syncing:  # (it has it after its first view)
                 member.put(frame)

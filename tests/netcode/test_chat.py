@@ -54,3 +54,36 @@ async def test_the_lobby_has_a_chat_of_its_own(host, connect) -> None:  # type: 
     earlier = [await dee.wait_for("chat"), await dee.wait_for("chat")]
     assert [(m["text"], m["earlier"]) for m in earlier] == [
         ("anyone for [2Jskarney?", True), ("three seats", True)]
+
+
+async def test_what_was_said_at_a_table_survives_a_host_restart(host, connect,  # type: ignore[no-untyped-def]
+                                                                 host_config) -> None:
+    """Play-test: after a restart the moves came back to everyone's log, but the chat
+    was gone. A table's last lines are kept with it, and a first view carries them among
+    its last moves again."""
+    from netcode.client import MeldhallClient
+    from netcode.server import Host
+    from netcode.table import RECENT_CHAT
+
+    ann = await connect("ann")
+    code = (await ann.wait_for("welcome"))["code"]
+    ann.send("create", game="hand_and_foot", seats=4)
+    table = (await ann.wait_for("joined"))["table"]
+    for n in range(RECENT_CHAT + 3):
+        ann.send("chat", text=f"line {n}")
+        await ann.wait_for("chat", lambda m, n=n: m["text"] == f"line {n}")
+        await asyncio.sleep(0.05)  # (one person's lines are paced)
+    await host.stop()
+    again = Host(host_config)
+    await again.start()
+    try:
+        back = await MeldhallClient.connect("127.0.0.1", again.port, f"ann+{code}")
+        view = await back.wait_for("view")
+        said = [r["chat"]["text"] for r in view["recent"] if "chat" in r]
+        assert said == [f"line {n}" for n in range(3, RECENT_CHAT + 3)], said
+        assert view["table"] == table
+        back.send("chat", text="still here")  # numbered on from the kept lines
+        await back.wait_for("chat", lambda m: m["text"] == "still here")
+        back.close()
+    finally:
+        await again.stop()
