@@ -98,6 +98,9 @@ class Lobby:
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
         self._left_on_purpose: set[tuple[int, str]] = set()
         self._watched_when_gone: dict[str, int] = {}
+        self._seat_opened: dict[str, str] = {}
+        """What a person whose seat was opened while they were away is told on coming
+        back (in the lobby, as a line of its chat from the host)."""
         """The table each spectator whose connection ended was watching (the latest last),
         for `open_session` to take them back to it."""
         """(table, person) where the person left their kept seat on purpose."""
@@ -181,6 +184,9 @@ class Lobby:
             frame = self._last_lobby[session] = self.lobby_frame(session)
             session.put(frame, replace_key="lobby")
             self._lobby_chat_so_far(session)
+        opened = self._seat_opened.pop(identity.user_id, None)
+        if opened is not None:
+            session.put(server_frame("chat", lobby=True, name="meldhall", text=opened))
         self._people_changed()  # everyone else in the lobby sees the newcomer
         return session
 
@@ -664,6 +670,12 @@ class Lobby:
         # player's moves to the new one, play-test)
         table.chat("meldhall", f"{session.name} opened {occupant.name or f'seat {seat}'}'s "
                                f"seat {seat}: whoever sits there next plays its hand.")
+        # ...and the person away, back, landed in the lobby with no word why (play-test).
+        told = self._seat_opened
+        told[occupant.user_id] = (f"While you were away, {session.name} opened your seat "
+                                  f"{seat} at table {table.id} to others.")
+        while len(told) > WATCHERS_REMEMBERED:
+            del told[next(iter(told))]
 
     async def on_action(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

@@ -33,7 +33,7 @@ async def pia_left_mid_deal(connect) -> tuple[Any, Any, int, dict[str, str]]:  #
 
 
 async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, connect) -> None:  # type: ignore[no-untyped-def]
-    owner, _pia, table_id, _codes = await pia_left_mid_deal(connect)
+    owner, pia, table_id, codes = await pia_left_mid_deal(connect)
     table = host.lobby.tables[table_id]
     owner.send("open_seat", seat=0)  # olga is here: not away
     assert (await owner.wait_for("error"))["code"] == "not_away"
@@ -58,6 +58,13 @@ async def test_only_the_creator_opens_a_seat_someone_is_away_from(host: Host, co
     said += [(await owner.wait_for("chat", lambda m: "takes over" in m["text"]))["text"]]
     assert "olga opened pia's seat 1: whoever sits there next plays its hand." in said
     assert "spy takes over seat 1 from pia, with its hand." in said
+    # pia, back, hears it in the lobby (play-test: no word why she was not at her seat).
+    pia.close()
+    back = await connect(f"pia+{codes['pia']}")
+    told = await back.wait_for("chat", lambda m: m.get("name") == "meldhall")
+    assert told["lobby"] is True
+    assert told["text"] == (f"While you were away, olga opened your seat 1 at table "
+                            f"{table_id} to others.")
 
 
 async def test_a_seat_left_on_purpose_is_not_rejoined_on_the_next_connection(
