@@ -200,6 +200,8 @@ class TableScreen(Screen[None]):
         """An opponent's meld chosen to steal its wild card from (w)."""
         self.declared: dict[int, str] = {}
         """What selected wild cards stand for, typed as ``jk=9h`` (a sequence's wild)."""
+        self._sent: dict[str, Any] | None = None
+        """The last action sent (its refusal may get a hint, `GameScreen.refusal_hint`)."""
         self.panel: GamePanel | None = None
         self.game: GameScreen = screen_for(None)
         self._ready = False
@@ -650,6 +652,9 @@ class TableScreen(Screen[None]):
         undo, self._undo_on_refusal = self._undo_on_refusal, None
         if undo is not None:  # (play-test: a refused offer lost its card's selection)
             undo()
+        hint = self.game.refusal_hint(str(payload.get("rule") or ""), self._sent or {})
+        if hint:
+            message = f"{message} {hint}"
         self.error = {**payload, "message": message[:1].upper() + message[1:]}
         self._status()
         self._refresh_footer()
@@ -1102,6 +1107,7 @@ class TableScreen(Screen[None]):
     # actions sent to the host
     def _send(self, action: dict[str, Any]) -> None:
         self.declared = {}
+        self._sent = action
         self.error = None
         self._status()
         self.app.send({"t": "action", "action": action})  # type: ignore[attr-defined]

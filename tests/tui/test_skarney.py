@@ -567,3 +567,24 @@ stock: 0""", drew_last=True)
     text, _ = await shown(game, 0, (80, 24))
     assert "end your turn (x): you drew the last card." in " ".join(
         line.strip() for line in text.splitlines()), text
+
+
+async def test_SK_M6_a_meld_refused_for_its_wild_cards_place_says_how_to_name_it() -> None:
+    """Play-test: "[SK-M6] Say which card the wild JK stands for in the sequence: 7♦ or
+    10♦." and m again said the same; only the lay-off's question said how (with =)."""
+    from tests.tui.conftest import FakeLink, joined_with, screen_text, seated_view
+    from tui.app import make_app
+
+    game = position(TABLE)
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        await joined_with(pilot, link, seated_view(game, 0))
+        await pilot.press("slash", *"10h jh jk", "enter", "m")
+        await pilot.pause()
+        assert link.actions and link.actions[-1]["type"] == "meld"
+        link.push({"t": "error", "code": "illegal", "rule": "SK-M6", "message":
+                   "say which card the wild JK stands for in the sequence: 9H or QH."})
+        await pilot.pause()
+        text = screen_text(pilot.app)
+    assert "[SK-M6] Say which card the wild JK stands for" in text, text
+    assert "with = after the wild card (like /8d 9d jk=10d) and press m." in text, text

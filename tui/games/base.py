@@ -89,6 +89,11 @@ class GameScreen:
             action["melds"] = melds
         return action
 
+    def refusal_hint(self, rule: str, action: dict[str, Any]) -> str:
+        """What the screen adds to the engine's refusal of `action` (naming `rule`): how
+        to do on this screen what the rule asks for; "" where the sentence says enough."""
+        return ""
+
     def pile_detail(self, discard: dict[str, Any]) -> str:
         """What the pile line adds inside the brackets of its count (", 7 of them face
         down")."""

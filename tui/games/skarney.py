@@ -197,6 +197,14 @@ class SkarneyScreen(GameScreen):
 
     seat_keys = ("offer_ban", "phase")
 
+    def refusal_hint(self, rule: str, action: dict[str, Any]) -> str:
+        # SK-M6 asks which card a sequence's wild card stands for; pressing m again said
+        # the same (play-test). A lay-off's own question says how (`_ask_place`).
+        if rule == "SK-M6" and action.get("type") == "meld":
+            return ("Esc, then type the meld's cards again with = after the wild card "
+                    "(like /8d 9d jk=10d) and press m.")
+        return ""
+
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
         t = Text(f" · {card_count(counts.get('hand', 0))}" if isinstance(counts, dict) else "")
         if isinstance(counts, dict) and counts.get("skip_draw"):
