@@ -292,7 +292,12 @@ async def join(args: argparse.Namespace) -> int:
     if stopped:
         return 128 + stopped[0]
     if link.fatal:
-        _say(f"meldhall: {link.fatal}")
+        said = link.fatal
+        if args.name is None and " name" in said:
+            # (the name came from this computer's user: "The name root is reserved" said
+            # nothing of how to choose another, play-test)
+            said += f" Choose one with: meldhall join {args.hostname} --name NAME"
+        _say(f"meldhall: {said}")
         return 1
     if link.bye_reason and link.bye_reason not in ("left", "the connection closed"):
         _say(f"meldhall: the host ended the session: {link.bye_reason}")

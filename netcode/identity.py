@@ -79,7 +79,7 @@ def split_login(username: str) -> tuple[str, str | None]:
     if not NAME_RE.match(name):
         shown = name if len(name) <= 20 else name[:16] + "..."  # one line, however long
         raise IdentityError(
-            f"{shown!r} is not a usable name: use 1-16 letters, digits, '.', '_' or '-'."
+            f"{shown!r} is not a usable name: use 1-16 letters a-z, digits, '.', '_' or '-'."
         )
     return name, (normalize_code(code) or None) if plus else None
 

@@ -67,6 +67,7 @@ class LocalLink:
                  guard: Callable[[Session, bytes, dict[str, Any]], bool] | None = None,
                  ended: Callable[[Session], bool] | None = None) -> None:
         self.name = name
+        self.keeps_code = False  # (an ssh login: the person types name+code)
         self.recent: deque[tuple[bytes, dict[str, Any]]] = deque(seen or (), maxlen=RECENT)
         self.sessions: dict[Session, asyncio.Task[None] | None] = {}
         self._guard = guard

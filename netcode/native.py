@@ -263,6 +263,7 @@ class SubsystemLink:
         self._client: NativeClient | None = client
         self._conn = client.conn
         self.name = name
+        self.keeps_code = True  # (`ReclaimCodes`: the next run logs in with it)
         self.bye_reason: str | None = None
         self.fatal: str | None = None
         """The host's last word when it refused the session, or ``LOST`` when the

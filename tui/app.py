@@ -281,8 +281,10 @@ class MeldhallApp(App[int]):
                 # of the log before this App is, once its person only watches)
                 self.code_noted = True
                 welcome = self.welcome or {}
-                self._log(Text(f"Only you see this: to come back, connect as "
-                               f"{welcome.get('name')}+{welcome.get('code')}", style="yellow"))
+                self._log(Text("Only you see this: to come back, " + (
+                    "run the same meldhall join" if getattr(self.link, "keeps_code", False)
+                    else f"connect as {welcome.get('name')}+{welcome.get('code')}"),
+                    style="yellow"))
             self.note_watching()
         elif tag == "events":
             if self.recent_logged:  # (before, the moves come again in the view's `recent`)
@@ -432,6 +434,9 @@ class MeldhallApp(App[int]):
         code, name = welcome.get("code"), welcome.get("name")
         if not code or not name:
             return ""
+        if getattr(self.link, "keeps_code", False):
+            return (f"Your reclaim code is {code}; meldhall join keeps it on this computer. "
+                    "If you drop or the host restarts, run the same command to come back.")
         return (f"Your reclaim code is {code}. If you drop or the host restarts, connect "
                 f"as {name}+{code} to come back to your seat.")
 

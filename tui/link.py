@@ -14,6 +14,9 @@ from typing import Any, Protocol
 class Link(Protocol):
     name: str
     """The player's display name."""
+    keeps_code: bool
+    """The link keeps the player's reclaim code itself and logs in with it next time
+    (``meldhall join``): the screens then need not tell them to type it."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one client message (``t`` plus its fields); never blocks."""

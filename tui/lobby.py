@@ -235,10 +235,14 @@ class LobbyScreen(Screen[None]):
                 t.append(f"\n your key {user[4:]}", style="dim")
             if code:
                 said = f" reclaim code {code}: connect as {name}+{code} next time"
+                if keeps_code:  # (meldhall join logs in with it: nothing to type)
+                    said = f" reclaim code {code}: kept by meldhall join for next time"
                 if len(said) > width:  # (a long name cut "next time" at 80 columns)
                     said = said.replace(": connect", ":\n connect")
                 t.append("\n" + said, style="bold yellow")
             return t
+
+        keeps_code = bool(getattr(self.app.link, "keeps_code", False))  # type: ignore[attr-defined]
 
         width = self.size.width or 80
         self.query_one("#who", TextLines).show((name, user, code, width), build)

@@ -7,6 +7,14 @@ A real host on a loopback port; the App runs headless under ``run_test()`` with 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -51,11 +59,14 @@ async def test_join_app_shows_the_lobby_and_takes_a_seat(host, connect, tmp_path
     async with app.run_test(size=(100, 30)) as pilot:
         text = await wait_screen(pilot, lambda t: "user: nina" in t and "waiting" in t)
         assert "meldhall lobby" in text
+        # (play-test: told to connect as nina+CODE, where meldhall join keeps the code)
+        assert "kept by meldhall join for next time" in text and "nina+" not in text
         if "sit TABLE" in text:  # the minimal screen: a command line
             await pilot.press(*f"sit {table}", "enter")
         else:  # issue 4's lobby: the cursor is on the only table; j sits
             await pilot.press("j")
         text = await wait_screen(pilot, lambda t: "you: seat 1" in t)
+        assert any("run the same meldhall join" in line.plain for line in app.log_lines)
         held = host.lobby.tables[table].occupants[1]
         assert held.name == "nina" and held.user_id == "name:nina"
         # What the host says about the seat reaches the native screen too.
@@ -237,64 +248,86 @@ async def test_a_lost_connection_is_said_when_the_screen_closes(host, tmp_path, 
     assert quit_.fatal is None
 
 
+class JoinInAPty:
+    """`meldhall join` run in a real terminal (a PTY), as a person runs it."""
+
+    def __init__(self, port: int, home: Path, *args: str, **env: str) -> None:
+        self.args = ("join", "127.0.0.1", "--port", str(port),
+                     "--data-dir", str(home / "client"), *args)
+        self.env = {**os.environ, "TERM": "xterm-256color", "HOME": str(home), **env}
+        self.out = bytearray()
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def __aenter__(self) -> JoinInAPty:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.master = master
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "netcode.cli", *self.args,
+            stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True)
+        os.close(slave)
+        self.got = asyncio.Event()
+        self.loop = asyncio.get_running_loop()
+        self.loop.add_reader(master, self._readable)
+        return self
+
+    def _readable(self) -> None:
+        try:
+            self.out.extend(os.read(self.master, 65536))
+        except OSError:
+            self.loop.remove_reader(self.master)
+        self.got.set()
+
+    async def until(self, text: bytes, timeout: float = 20.0) -> None:
+        deadline = self.loop.time() + timeout
+        while text not in self.out:
+            self.got.clear()
+            if self.loop.time() > deadline:
+                raise AssertionError(f"never saw {text!r}: {bytes(self.out[-400:])!r}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.got.wait(), 0.5)
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    async def ended(self) -> int:
+        assert self.proc is not None
+        code = await asyncio.wait_for(self.proc.wait(), 20)
+        with contextlib.suppress(OSError):
+            self.out.extend(os.read(self.master, 65536))
+        return code
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.loop.remove_reader(self.master)
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+        os.close(self.master)
+
+
 async def test_join_ended_by_a_signal_gives_the_terminal_back(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Play-test: `meldhall join` killed with SIGTERM left its terminal on the alternate
-    screen with no echo. Run in a real terminal (a PTY), it ends as on leaving: the
-    alternate screen is left, and the exit status says which signal ended it."""
-    import contextlib
-    import fcntl
-    import os
-    import pty
-    import signal
-    import struct
-    import sys
-    import termios
+    screen with no echo. It ends as on leaving: the alternate screen is left, and the
+    exit status says which signal ended it."""
+    async with JoinInAPty(host.port, tmp_path, "--name", "tim") as join:
+        await join.until(b"?")  # the host key, first seen: trust it
+        join.write(b"y\r")
+        await join.until(b"\x1b[?1049h")  # the screens are up
+        await join.until(b"lobby")
+        start = len(join.out)
+        assert join.proc is not None
+        join.proc.send_signal(signal.SIGTERM)
+        assert await join.ended() == 128 + signal.SIGTERM
+        assert b"\x1b[?1049l" in join.out[start:], bytes(join.out[start:])[-300:]
 
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "HOME": str(tmp_path)}
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "netcode.cli", "join", "127.0.0.1", "--port", str(host.port),
-        "--name", "tim", "--data-dir", str(tmp_path / "client"),
-        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-    out = bytearray()
-    got = asyncio.Event()
-    loop = asyncio.get_running_loop()
 
-    def readable() -> None:
-        try:
-            out.extend(os.read(master, 65536))
-        except OSError:
-            loop.remove_reader(master)
-        got.set()
-
-    loop.add_reader(master, readable)
-
-    async def until(text: bytes, timeout: float = 20.0) -> None:
-        deadline = loop.time() + timeout
-        while text not in out:
-            got.clear()
-            if loop.time() > deadline:
-                raise AssertionError(f"never saw {text!r}: {bytes(out[-400:])!r}")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(got.wait(), 0.5)
-
-    try:
-        await until(b"?")  # the host key, first seen: trust it
-        os.write(master, b"y\r")
-        await until(b"\x1b[?1049h")  # the screens are up
-        await until(b"lobby")
-        start = len(out)
-        proc.send_signal(signal.SIGTERM)
-        code = await asyncio.wait_for(proc.wait(), 20)
-        with contextlib.suppress(OSError):
-            out.extend(os.read(master, 65536))
-        assert code == 128 + signal.SIGTERM
-        assert b"\x1b[?1049l" in out[start:], bytes(out[start:])[-300:]
-    finally:
-        loop.remove_reader(master)
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-        os.close(master)
+async def test_join_refused_its_default_name_says_how_to_choose_one(host, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: run as root, `meldhall join` said "The name root is reserved; choose
+    another name." and not how (the name comes from the computer's user)."""
+    async with JoinInAPty(host.port, tmp_path, LOGNAME="root", USER="root") as join:
+        await join.until(b"?")
+        join.write(b"y\r")
+        assert await join.ended() == 1
+        said = bytes(join.out).decode(errors="replace")
+        assert "The name root is reserved" in said, said[-400:]
+        assert "Choose one with: meldhall join 127.0.0.1 --name NAME" in said, said[-400:]

@@ -320,7 +320,7 @@ async def test_a_name_that_looks_like_a_taken_one_is_refused(host: Host) -> None
 async def test_a_very_long_login_name_is_refused_in_one_short_line(host: Host) -> None:
     """Play-test: a 300-character name was echoed whole, four lines of it."""
     said = await refusal(host, "W" * 300)
-    assert said.strip() == ("'WWWWWWWWWWWWWWWW...' is not a usable name: use 1-16 letters, "
+    assert said.strip() == ("'WWWWWWWWWWWWWWWW...' is not a usable name: use 1-16 letters a-z, "
                             "digits, '.', '_' or '-'.")
 
 

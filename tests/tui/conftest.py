@@ -60,6 +60,7 @@ totals.1: 3300
 
 class FakeLink:
     name = "bob"
+    keeps_code = False
 
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
