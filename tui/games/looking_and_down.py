@@ -121,7 +121,8 @@ class LookingAndDownScreen(GameScreen):
         "red_canasta": "red canasta", "red_canasta_3": "red canasta with its red three",
         "black_canasta": "black canasta", "black_threes": "seven black threes"}
     seat_marks = ("SK marks the Score Keeper, and frozen a player frozen in time (who may "
-                  "meld and lay off during others' turns).")
+                  "meld and lay off during others' turns). D marks the Looking dealer (the "
+                  "log names the Down dealer as each deal begins, LD-S4).")
     table_marks = (f"{GameScreen.table_marks} Another side's melds may be shown short when "
                    "space is tight: Kx7 is a meld of seven kings (bold once complete; *Kx7 "
                    "changed since your turn).")
