@@ -611,12 +611,14 @@ class TableScreen(Screen[None]):
         by_id = {c["id"]: c for c in hand_view.cards}
 
         def staged() -> Text:
+            # A new meld [9♥ 9♣ JK], a lay-off [A♠ A♠] onto #13: "[9♥ 9♣ JK] onto #13
+            # [A♠ A♠]" read as the 9s going onto #13 (play-test).
             t = Text(" Staged:", style="bold")
-            for meld, cards in self.staged:
-                t.append(f" {'onto #' + str(meld) + ' ' if meld is not None else ''}[")
+            for n, (meld, cards) in enumerate(self.staged):
+                t.append(" [" if n == 0 else " · [")
                 t.append_text(cards_text([by_id[i] for i in cards if i in by_id], info.look,
                                          places=self.declared))
-                t.append("]")
+                t.append("]" if meld is None else f"] onto #{meld}")
             return t
 
         widget = self.query_one("#staged", TextLines)

@@ -847,7 +847,17 @@ async def test_a_refused_staged_lay_off_stays_staged() -> None:
     text, sent = await answered(game, 1, (100, 30),
                                 keys=("slash", "8", "h", "enter", "t", "L", "m"))
     assert [a["type"] for a in sent] == ["lay_off"]
-    assert "[HF-M3]" in text and "Staged: onto #5 [8♥]" in text, text
+    assert "[HF-M3]" in text and "Staged: [8♥] onto #5" in text, text
+
+
+async def test_a_staged_meld_and_lay_off_read_each_for_itself() -> None:
+    """Play-test: "Staged: [9♥ 9♣ JK] onto #13 [A♠ A♠]" read as the 9s going onto #13,
+    where the 9s were a new meld and the aces the lay-off."""
+    from tests.tui.conftest import FOOT_STAGE
+
+    keys = ("slash", *"9h9d9c", "enter", "g", "slash", "8", "h", "enter", "t", "L")
+    text, _ = await shown(game_at(FOOT_STAGE), 1, (100, 30), keys=keys)
+    assert "Staged: [9♥ 9♦ 9♣] · [8♥] onto #5" in text, text
 
 
 async def test_the_new_table_form_offers_a_games_usual_seating_first() -> None:
