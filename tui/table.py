@@ -1326,6 +1326,15 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         selected = set(hand.selected)
         targets = self.legal_kinds().get("lay_off", {}).get("targets")
+        said = {i: code for i, code in self.declared.items() if i in selected}
+        if targets is not None and said:
+            # A wild card typed with the card it stands for (2c=qd) is meant for the meld
+            # the listing places it in as that card: "Which meld? Press t" was asked of
+            # it where a natural went to its one meld at once (play-test).
+            meant = list(dict.fromkeys(t["meld"] for t in targets
+                                       if said.items() <= dict(t.get("as") or {}).items()))
+            if len(meant) == 1:
+                return meant[0]
         if targets is not None:
             fits = [t["meld"] for t in targets if selected <= set(t.get("cards", []))]
             if not fits:

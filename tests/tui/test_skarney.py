@@ -464,6 +464,11 @@ stock: 30""")
     wild = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "2C")
     assert sent and sent[-1]["as"] == {wild: "5D"}, (sent, text)
     game.check(0, sent[-1])
+    # Typed with its card, it needs no t: the listing places it in one meld as that card
+    # (play-test: "Which meld? Press t" where a natural went to its one meld at once).
+    text, sent = await shown(game, 0, (80, 24),
+                             keys=("2", "c", "equals_sign", "5", "d", "enter", "l"))
+    assert sent and sent[-1]["meld"] == seq and sent[-1]["as"] == {wild: "5D"}, (sent, text)
 
 
 async def test_a_meld_robbed_of_its_wild_card_is_marked_as_changed() -> None:
