@@ -1444,6 +1444,14 @@ class TableScreen(Screen[None]):
             self.note("Select the one natural card to give for the wild card.")
             return
         mine = [o for o in options if o.get("card") == cards[0]]
+        if options and not mine:
+            # (play-test: "Press w with no card selected to choose the meld first" said
+            # of a card no steal takes, as if the order of the keys were the trouble)
+            face = self.query_one(HandView).faces.get(cards[0], "")
+            look = self.info.look if self.info is not None else CardLook()
+            self.note(f"{card_label(face, look) if face else 'That card'} takes back no "
+                      "wild card on the table; w with no card selected shows what can.")
+            return
         meld = self.steal_target if self.steal_target is not None else (
             mine[0]["meld"] if len({o["meld"] for o in mine}) == 1
             else melds[0] if len(melds) == 1 else None)

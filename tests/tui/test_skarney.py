@@ -166,6 +166,16 @@ async def test_a_declared_wild_is_typed_with_its_card() -> None:
     assert game.view(None)["melds"][-3]["as"] == {hand["JK"]: "QH"}
 
 
+async def test_a_card_no_steal_takes_says_so() -> None:
+    """Play-test: 8♥ selected and w said "Press w with no card selected to choose the
+    meld first.", where no steal took the 8♥ at all."""
+    game = position(TABLE.replace("hands.0: 7H", "hands.0: 7S"))
+    text, sent = await shown(game, 0, (100, 30), keys=("slash", *"kd", "enter", "w"))
+    assert "K♦ takes back no wild card on the table; w with no card selected shows" \
+        in text, text
+    assert not sent
+
+
 async def test_the_steal_picks_the_meld_then_the_natural() -> None:
     game = position(TABLE.replace("hands.0: 7H", "hands.0: 7S"))
     wild = next(c["id"] for m in game.view(0)["melds"] for c in m["cards"] if c["code"] == "JK")
