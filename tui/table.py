@@ -1159,15 +1159,23 @@ class TableScreen(Screen[None]):
             return " ".join(card_label(faces[i], look) for i in ids
                             if isinstance(i, int) and i in faces)
 
-        used = [named(take.get("cards") or [])]
-        used += [named(m.get("cards") if isinstance(m, dict) else m)
-                 for m in take.get("melds") or []]
-        what = "; ".join(u for u in used if u)
-
+        pair = named(take.get("cards") or [])
+        more = [named(m.get("cards") if isinstance(m, dict) else m)
+                for m in take.get("melds") or []]
+        top = ((self.info.view.get("discard") or {}).get("top") or {}).get("code") \
+            if self.info is not None else None
+        # Said as what happens on the table: "Take the pile with A♣ A♦? ... this is the
+        # first way the pile can be taken" did not say that the aces and the top card
+        # go down as a meld, nor what else does (play-test).
+        said = f"Take the pile, melding its top card {card_label(top, look)} with your " \
+            if top else "Take the pile, melding its top card with your "
+        said += pair or "cards"
+        if any(more):
+            said += ", and " + " and ".join(f"[{m}]" for m in more if m) + \
+                " as melds of their own"
         ask_first(self.app, (
-            f"Take the pile with {what or 'the cards it needs'}? No card is selected: "
-            "this is the first way the pile can be taken. (To choose, select the "
-            "cards, then p.)"), lambda: self._send(take))
+            f"{said}? No card was selected, so these were chosen for you. (To choose, "
+            "select the cards, then p.)"), lambda: self._send(take))
 
     def action_meld(self) -> None:
         """The staged groups and the selection as one meld action. Staged lay-offs go

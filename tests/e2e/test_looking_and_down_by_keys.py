@@ -96,9 +96,9 @@ async def play(term: Terminal, done: asyncio.Event, stats: dict[str, int]) -> No
         discarding = False
         if offers(footer, "p", "Take pile"):
             term.press("p")  # with nothing selected: the first way, once asked
-            shown = await term.wait_until(lambda t, before=footer: "Take the pile with" in t
+            shown = await term.wait_until(lambda t, before=footer: "Take the pile, melding" in t
                                           or t.splitlines()[-1] != before, timeout=10)
-            if "Take the pile with" in shown:
+            if "Take the pile, melding" in shown:
                 term.press("y")
         elif offers(footer, "d", "Draw"):
             term.press("d")

@@ -164,7 +164,8 @@ async def test_take_pile_with_nothing_chosen_sends_the_engines_offer_once_asked(
         await at_table(pilot, link, game, 1)
         await pilot.press("p")
         await pilot.pause()
-        assert "Take the pile with" in screen_text(pilot.app)
+        said = " ".join(screen_text(pilot.app).split())
+        assert "Take the pile, melding its top card K♦ with your K" in said, said
         assert link.actions == []
         await pilot.press("y")
         await pilot.pause()
