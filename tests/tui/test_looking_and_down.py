@@ -328,3 +328,19 @@ def test_a_player_with_canastas_enough_is_told_so_not_shown_three_of_two() -> No
     enough = {"red_canasta": 1, "black_canasta": 2}
     assert header(enough).endswith("canastas 3 (enough)"), header(enough)
     assert header(enough, compact=True).endswith(" · 3 canastas")
+
+
+def test_LD_M5_a_red_canasta_with_its_red_three_is_short_as_Kx7_plus_3() -> None:
+    """Play-test: another player's red canasta with its red three read "Kx8", as if eight
+    kings; it is "Kx7+3", bold as complete."""
+    from tui.cards import CardLook
+    from tui.games.looking_and_down import LookingAndDownPanel
+    from tui.panels import TableInfo
+
+    info = TableInfo({"view": {}}, ("ann", "bob"), CardLook())
+    meld = {"id": 4, "team": 1, "rank": "K", "size": 8, "complete": True,
+            "kind": "red_canasta_3", "cards": []}
+    label = LookingAndDownPanel.short_label(meld, info)
+    assert label.plain == "Kx7+3" and "bold" in str(label.style)
+    assert LookingAndDownPanel.short_label({**meld, "kind": "red_canasta", "size": 7},
+                                           info).plain == "Kx7"

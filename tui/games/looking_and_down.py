@@ -75,10 +75,20 @@ class LookingAndDownPanel(GamePanel):
         if over > 0:
             cut = info.with_names_cut(set(info.teams[team]), over)
             first = Text.assemble("  ", self.team_header(cut, team, compact=True), " ·")
-        line = counted(first, [size_label(meld, info.changed) for meld in melds], width)
+        line = counted(first, [self.short_label(meld, info) for meld in melds], width)
         if not melds:
             line.append(" no melds", style="dim")
         return [line]
+
+    @staticmethod
+    def short_label(meld: dict[str, Any], info: TableInfo) -> Text:
+        """`size_label`, but a red canasta with its red three (LD-M5) as ``Kx7+3``: as
+        ``Kx8`` it read as eight kings (play-test)."""
+        label = size_label(meld, info.changed)
+        if meld.get("kind") == "red_canasta_3":
+            size = meld.get("size", len(meld.get("cards", [])))
+            label = Text(label.plain.replace(f"x{size}", f"x{size - 1}+3"), style=label.style)
+        return label
 
     def team_header(self, info: TableInfo, team: int, compact: bool = False) -> Text:
         """Short enough for half of 80 columns: name, points, then what matters most
@@ -125,7 +135,7 @@ class LookingAndDownScreen(GameScreen):
                   "log names the Down dealer as each deal begins, LD-S4).")
     table_marks = (f"{GameScreen.table_marks} Another side's melds may be shown short when "
                    "space is tight: Kx7 is a meld of seven kings (bold once complete; *Kx7 "
-                   "changed since your turn).")
+                   "changed since your turn; Kx7+3 a red canasta with its red three).")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
     score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "
