@@ -428,18 +428,22 @@ class Canastone(PlannedAnswer, CanastaGame):
                 and (size is None or size >= CANASTA):
             return  # a lay-off while no wild meld is unfinished (the usual case)
         wild = self._wild
-        into_rank = False
+        into_rank = started = False
         for ch in changes:
             wilds = sum(map(wild.__getitem__, ch.added))
             is_wild_meld = ch.meld.rank is None if ch.meld is not None else wilds == len(
                 ch.added)
             if is_wild_meld:
-                size = ch.size
+                size, started = ch.size, ch.meld is None
             elif wilds:
                 into_rank = True
         if into_rank and size is not None and size < CANASTA:
-            raise IllegalAction("CN-M12", "while your team's wild meld is not yet a canasta, "
-                                          "wild cards may go only onto it.")
+            # (said of the wild meld this play starts too: "your team's wild meld" read
+            # wrong to a team that had none yet, play-test)
+            whose = "the wild meld this play starts" if started \
+                else "your team's wild meld"
+            raise IllegalAction("CN-M12", f"while {whose} is not yet a canasta, wild cards "
+                                          "may go only onto it.")
 
     def _check_hand_left(self, seat: int, left: int, changes: list[Change]) -> None:
         """CN-G2: no empty hand but by the final discard; CN-G4: one card kept in `play`

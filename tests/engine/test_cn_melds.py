@@ -135,7 +135,12 @@ def test_CN_M12_an_unfinished_wild_meld_keeps_the_wild_cards() -> None:
     refused(game, 0, discard(game, 0, "JK"), "CN-M12")
     game.apply(0, lay(game, 0, meld_id(game, 0, None), "2C"))
     together = playing("9S 9D 2C JK 2D 2H 4C 5C")
-    refused(together, 0, meld(together, 0, "9S 9D 2C", "JK 2D 2H"), "CN-M12")
+    said = refused(together, 0, meld(together, 0, "9S 9D 2C", "JK 2D 2H"), "CN-M12")
+    # (named as the play's own: "your team's wild meld" read wrong to a team with none)
+    assert said.startswith("while the wild meld this play starts is not yet a canasta"), said
+    fresh = playing("9S 9D 2C QC 4C 5C JK", wilds)
+    said = refused(fresh, 0, meld(fresh, 0, "9S 9D 2C"), "CN-M12")
+    assert said.startswith("while your team's wild meld is not yet a canasta"), said
     all_wild = playing("2C JK", wilds)
     all_wild.apply(0, discard(all_wild, 0, "JK"))
     off = playing("9S 9D 2C QC 4C 5C JK", wilds,
