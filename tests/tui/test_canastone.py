@@ -312,6 +312,18 @@ async def test_when_your_side_nearly_fills_80x24_the_others_melds_are_counted() 
         [m for m in game.view(0)["melds"] if m["team"] == 0])
 
 
+async def test_at_six_seats_your_many_melds_give_way_to_the_others_melds() -> None:
+    """Play-test: at 6 seats with twelve melds of your side, the other side's line read
+    "bot 1 + bot 3 + bot 5 · score 130 · open · +2": three names left room for no meld.
+    Your side gives way ("+N more", M lists them) and every other meld is shown."""
+    game = crowded(6, 11, 6)
+    rows = panel_rows((await shown(game, 0))[0])
+    theirs = [w for r in rows if not r.startswith("▌") for w in r.split()
+              if re.fullmatch(r"\*?(\d+|[JQKAW])x\d+", w)]
+    assert len(theirs) == 6, rows
+    assert any("more (M lists every meld)" in r for r in rows), rows
+
+
 async def test_a_meld_of_every_rank_at_three_seats_still_fits_80x24() -> None:
     """Noticed last session: your own side with twelve melds ran off an 80x24 panel at 3
     seats. It now ends in "+N more", and every player and your hand stay on screen."""

@@ -67,6 +67,11 @@ def canastone_meld_line(meld: dict[str, Any], look: CardLook, target: int | None
     return line.append(" ".join(f"{face}x{n}" for face, n in sorted(faces.items())))
 
 
+OWN_ROWS_KEPT = 6
+"""Rows your side keeps (its standing and some melds) before the others' sides go down to
+one line each."""
+
+
 class CanastonePanel(GamePanel):
     """Per team: standing, opening, canastas by class, red threes; melds by rank. Where
     the full blocks would run off the bottom of the panel (late in a deal at 80x24: a
@@ -81,12 +86,27 @@ class CanastonePanel(GamePanel):
                                    for team in info.team_order()], width)
         if not height or len(full) <= height:
             return full
+        order = info.team_order()
+        own = order.index(info.team_of(info.seat)) if info.team_of(info.seat) in order \
+            else None
+        wrapped_blocks: list[list[Text]] = []
         for short in (False, True):  # others' melds on as many lines as they need, or one
             blocks = [self.team_block(info, team, width) if team == info.team_of(info.seat)
-                      else self.compact_lines(info, team, width, short)
-                      for team in info.team_order()]
+                      else self.compact_lines(info, team, width, short) for team in order]
             rows = sum(map(len, blocks))
-            if rows <= height:
+            if not short:
+                wrapped_blocks = blocks
+            if rows <= height and not (short and self._counted_out(info, width)):
+                break
+            keep = len(wrapped_blocks[own]) - (sum(map(len, wrapped_blocks)) - height) \
+                if own is not None else 0
+            if short and keep >= OWN_ROWS_KEPT:
+                # On one line the others' melds would be counted, not shown ("· 6x7 +5":
+                # at six seats three names leave room for one, play-test): your side gives
+                # way instead, its last melds counted ("+2 more"); M lists every meld.
+                blocks = wrapped_blocks
+                blocks[own] = fitted([blocks[own]], keep, side=False)[0]
+                rows = height
                 break
         if rows > height:  # your own side too long (a meld of every rank): it gives way
             blocks, rows = fitted(blocks, height, side=False), height
@@ -97,6 +117,12 @@ class CanastonePanel(GamePanel):
                 out.append(Text())
             out.extend(block)
         return out
+
+    def _counted_out(self, info: TableInfo, width: int) -> bool:
+        """Whether some other side's one line would count melds it cannot show."""
+        return any(self.compact_lines(info, team, width, True)[0].plain.rsplit(" ", 1)[-1]
+                   .startswith("+") for team in info.team_order()
+                   if team != info.team_of(info.seat))
 
     def compact_lines(self, info: TableInfo, team: int, width: int,
                       one_line: bool = False) -> list[Text]:
