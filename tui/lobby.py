@@ -8,6 +8,7 @@ import time
 from collections import deque
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -287,7 +288,13 @@ class LobbyScreen(Screen[None]):
             # and after a wide window's rows the narrow one lost Watching and State off
             # its right edge (play-test).
             table.clear(columns=True)
-            table.add_columns(*COLUMNS)
+            # Each column as wide as its widest cell, said here: a width left for the table
+            # to work out when it is next idle came out as the headers' ("1  Cana  alice
+            # 0  playi") when the host was busy after a restart, until the next connection
+            # (play-test).
+            for n, label in enumerate(COLUMNS):
+                widest = max([len(label), *(cell_len(row[n]) for row in rows)])
+                table.add_column(label, width=widest)
             for row in rows:
                 table.add_row(*row, key=row[0])
             if rows:

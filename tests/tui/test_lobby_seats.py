@@ -175,3 +175,24 @@ async def test_the_cursor_starts_on_the_table_holding_your_seat() -> None:
         await pilot.press("j")
         await pilot.pause()
     assert {"t": "sit", "table": 2} in link.sent
+
+
+async def test_the_lobby_columns_are_as_wide_as_their_cells_at_once() -> None:
+    """Play-test (after a host restart, the host busy): the columns came out as wide as
+    their headers, "1  Cana  alice  0  playi", until the next connection. Each column's
+    width is set with its rows, not left for the table to work out when next idle."""
+    from textual.widgets import DataTable
+
+    from tests.tui.conftest import WELCOME, lobby_message
+    from tui.app import make_app
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(100, 30)) as pilot:
+        link.push(WELCOME)
+        await pilot.pause()
+        lobby = pilot.app.lobby_screen
+        lobby.show(lobby_message())  # no pause: as drawn at once
+        table = lobby.query_one(DataTable)
+        widths = [c.get_render_width(table) - 2 * table.cell_padding
+                  for c in table.columns.values()]
+        assert widths[1] >= len("Hand and Foot") and widths[4] >= len("playing"), widths
