@@ -710,8 +710,9 @@ class Canastone(PlannedAnswer, CanastaGame):
         except EngineError as e:
             raise type(e)(e.rule, e.message) from None
         if len(trial.hands[seat]) != 1:
-            raise IllegalAction("CN-G5", "the plan must go out: it must leave your hand empty "
-                                         "after its discard.")
+            # ("the plan must go out" spoke the engine's word, not the player's, play-test)
+            raise IllegalAction("CN-G5", "what you ask to go out with must go out: its melds, "
+                                         "lay-offs and discard must leave your hand empty.")
 
         def commit() -> Events:
             self.asked = True

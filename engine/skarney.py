@@ -554,7 +554,8 @@ class Skarney(PlannedAnswer, CanastaGame):
             cards = step.get("cards") or [i for m in step.get("melds") or [] for i in (
                 m.get("cards") or [] if isinstance(m, dict) else m)]
             if len(cards) != len(self.hands[seat]):
-                raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
+                raise IllegalAction("SK-G3", "what you ask to go out with must leave your "
+                                             "hand empty.")
         else:
             self._trial_going_out(seat, steps)
         partner = self.partner(seat)
@@ -581,7 +582,7 @@ class Skarney(PlannedAnswer, CanastaGame):
         except EngineError as e:
             raise type(e)(e.rule, e.message) from None
         if trial.hands[seat] or trial.phase not in self.BETWEEN_DEALS:
-            raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
+            raise IllegalAction("SK-G3", "what you ask to go out with must leave your hand empty.")
 
     def _plan_steps(self, plan: dict[str, Any]) -> list[dict[str, Any]]:
         melds = plan.get("melds") or []
@@ -599,7 +600,7 @@ class Skarney(PlannedAnswer, CanastaGame):
                 step["as"] = lay["as"]
             steps.append(step)
         if not steps:
-            raise IllegalAction("SK-G3", "the plan must leave your hand empty.")
+            raise IllegalAction("SK-G3", "what you ask to go out with must leave your hand empty.")
         return steps
 
     def _went_out(self, seat: int, events: Events, discarded: bool) -> None:

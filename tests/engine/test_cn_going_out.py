@@ -100,8 +100,10 @@ def test_CN_G5_the_ask_carries_a_whole_going_out() -> None:
         assert view["question"] == {"seat": 0, "partner": 2} and "plan" not in view
     assert game.view(0)["plan"][-1] == {"type": "discard", "card": ids(game, 0, "9D")[0]}
     short = ready("KC 9D 4H")
-    refused(short, 0, {"type": "ask_to_go_out", "plan": plan_of(short, [(k, "KC")], "9D")},
-            "CN-G5")
+    said = refused(short, 0, {"type": "ask_to_go_out",
+                              "plan": plan_of(short, [(k, "KC")], "9D")}, "CN-G5")
+    # (in the player's words: "the plan must go out" was the engine's, play-test)
+    assert said.startswith("what you ask to go out with must go out"), said
     bad = ready("2C 9D")
     refused(bad, 0, {"type": "ask_to_go_out", "plan": plan_of(bad, [(k, "2C")], "9D")},
             "CN-M10")
