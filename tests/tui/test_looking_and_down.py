@@ -344,3 +344,30 @@ def test_LD_M5_a_red_canasta_with_its_red_three_is_short_as_Kx7_plus_3() -> None
     assert label.plain == "Kx7+3" and "bold" in str(label.style)
     assert LookingAndDownPanel.short_label({**meld, "kind": "red_canasta", "size": 7},
                                            info).plain == "Kx7"
+
+
+def _only_discard(game: Any, last: bool) -> bool:
+    turn = game.turn
+    return (game.phase == "play" and not game.frozen and turn in game.to_act
+            and {e["type"] for e in game.legal(turn)} == {"discard"}
+            and (len(game.hands[turn]) == 1) == last)
+
+
+@pytest.mark.parametrize("last", [False, True])
+async def test_LD_G3_the_turn_line_says_when_only_the_discard_is_left(last: bool) -> None:
+    """Play-test: "Your turn: meld, lay off, then discard." with nothing to meld, and of
+    a last card whose discard goes out (LD-G3)."""
+    from tests.tui.conftest import shown
+
+    for seed in range(40):
+        game = engine.create_game("looking_and_down", 3, seed, {"max_deals": 1})
+        bots = {s: make_bot("random", seed * 10 + s) for s in range(3)}
+        while game.to_act and not _only_discard(game, last):
+            seat = min(game.to_act)
+            game.apply(seat, bots[seat].act(game.view(seat)))
+        if game.to_act:
+            break
+    text, _ = await shown(game, game.turn, (100, 30))
+    said = ("discard your last card (x) to go out." if last
+            else "nothing of yours melds or lays off now; discard (x).")
+    assert f"Your turn: {said}" in text, text

@@ -166,6 +166,8 @@ class LookingAndDownScreen(GameScreen):
         """Frozen in time (LD-F): who may meld out of turn, on every screen."""
         v, seat = info.view, info.seat
         frozen = [s for s in _frozen(info) if s != v.get("turn")]
+        if not frozen and seat == v.get("turn") and v.get("phase") == "play":
+            return self._own_turn(v)
         if not frozen or v.get("phase") not in ("draw", "play"):
             return None
         turn = v.get("turn")
@@ -189,6 +191,19 @@ class LookingAndDownScreen(GameScreen):
         are = "are" if len(frozen) > 1 else "is"
         return (f" {info.name(turn)}'s turn; {names} {are} frozen in time and may meld now "
                 "too.", "bold")
+
+    @staticmethod
+    def _own_turn(v: dict[str, Any]) -> tuple[str, str] | None:
+        """The turn player's line where the listing leaves only the discard: "meld, lay
+        off, then discard" was said with nothing to meld, and of a last card whose
+        discard goes out (LD-G3) (play-test). Else the family's line."""
+        kinds = {entry.get("type") for entry in v.get("legal") or []}
+        if kinds != {"discard"}:
+            return None
+        if len(v.get("hand") or []) == 1:
+            return " Your turn: discard your last card (x) to go out.", "bold green"
+        return " Your turn: nothing of yours melds or lays off now; discard (x).", \
+            "bold green"
 
     def special_event(self, event: dict[str, Any], name: Names, look: CardLook,
                       teams: list[list[int]]) -> Text | None:
