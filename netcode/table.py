@@ -245,8 +245,10 @@ class Table:
         self.to_act: frozenset[int] = frozenset(game.to_act)
         self.waiting_for: frozenset[int] = frozenset(game.waiting_for)
         """The seats in `to_act` the game waits for (the clock times them alone)."""
-        self._clock_turn: int | None = game.turn
-        """Whose turn the clock started in (see `_publish`)."""
+        self._clock_turn: tuple[int, Any] = self._turn_of(game)
+        """The deal and turn the clock started in (see `_publish`)."""
+        self._spent: dict[frozenset[int], float] = {}
+        """Seconds the seats timed so far in this turn have had (see `_publish`)."""
         self.seq = len(game.log)
         self.between_deals = game.hands_after_deal() is not None
         self.turn_since = time.monotonic()
@@ -823,13 +825,19 @@ class Table:
         # the same seat to act (Skarney's next player answers the offer, then plays: the
         # clock ran on from the question into the turn, play-test); not when a frozen seat
         # may act or no longer may: that is its hidden hand's to know, and the turn
-        # player's clock went back to 0:00 with it.
-        changed = waiting_for != self.waiting_for or self.game.turn != self._clock_turn
-        self.waiting_for = waiting_for
-        self._clock_turn = self.game.turn
+        # player's clock went back to 0:00 with it. Within one turn, seats asked a
+        # question (a partner's "may I go out?") have their own time, and the turn's
+        # player goes on from theirs: asking bought a fresh minute (play-test).
+        turn = self._turn_of(self.game)
+        if waiting_for != self.waiting_for or turn != self._clock_turn:
+            if turn == self._clock_turn:
+                self._spent[self.waiting_for] = time.monotonic() - self.turn_since
+            else:
+                self._spent = {}
+            self.waiting_for = waiting_for
+            self._clock_turn = turn
+            self._turn_changed(self._spent.get(waiting_for, 0.0))
         self.seq = len(self.game.log)
-        if changed:
-            self._turn_changed()
         self.between_deals = self.game.hands_after_deal() is not None
         if not self.between_deals:
             self._ready.clear()
@@ -871,16 +879,22 @@ class Table:
         return item
 
     # the turn clock
-    def _turn_changed(self) -> None:
-        """A new move is due: the clock starts again, and so does the limit's timer."""
+    @staticmethod
+    def _turn_of(game: engine.Game) -> tuple[int, Any]:
+        """The deal and whose turn it is, as the public view says (the contract's way)."""
+        return game.deal_number, game.view(None).get("turn")
+
+    def _turn_changed(self, spent: float = 0.0) -> None:
+        """A new move is due: the clock starts again (from the `spent` seconds the seats
+        had already this turn), and so does the limit's timer."""
         loop = asyncio.get_running_loop()
-        self.turn_since = time.monotonic()
+        self.turn_since = time.monotonic() - spent
         if self._time_up is not None:
             self._time_up.cancel()
             self._time_up = None
         limit = self.settings["clock_limit"]
         if self.settings["clock"] and limit and not self.game.over:
-            self._time_up = loop.call_later(limit, self._clock_ran_out)
+            self._time_up = loop.call_later(max(0.0, limit - spent), self._clock_ran_out)
 
     def _clock_ran_out(self) -> None:
         """The seats to act have had their turn's time (the clock on the screens, which

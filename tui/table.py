@@ -221,6 +221,8 @@ class TableScreen(Screen[None]):
         """(seconds thought when the view came, the limit, time.monotonic() then, the seats
         timed as the host says or None)."""
         self._clock_timer: Any = None
+        self._clock_from: dict[str, Any] | None = None
+        """The view's clock `_clock` was set from (a view shown again keeps it running)."""
         self.last_discard: tuple[int, int] | None = None
         """(card id, seat) of the last discard seen in the events, for the pile hint."""
         self._then_lay_off: tuple[list[int], list[tuple[int | None, list[int]]]] = ([], [])
@@ -363,6 +365,12 @@ class TableScreen(Screen[None]):
                 self._clock_timer.stop()
                 self._clock_timer = None
             return
+        if self._clock is not None and clock is self._clock_from:
+            # The same view shown again (Esc, t, a setting changed): the clock counts on
+            # from when it came; set again, it went back by the time since (0:19 to 0:07
+            # on Esc, while the host's limit ran on, play-test).
+            return
+        self._clock_from = clock
         seats = clock.get("seats")
         self._clock = (float(clock.get("elapsed") or 0), clock.get("limit"), time.monotonic(),
                        [s for s in seats if isinstance(s, int)] if isinstance(seats, list)

@@ -3,6 +3,8 @@ past the limit the table is told, and (with `absent: wait`, the default) it wait
 
 from __future__ import annotations
 
+import time
+
 from netcode.server import Host, HostConfig
 from netcode.table import TABLE_SETTINGS
 
@@ -96,3 +98,49 @@ async def test_the_clock_starts_again_when_an_offer_answered_becomes_a_turn(
                               and m["view"]["turn"] == 0)
     assert turn["clock"]["seats"] == [0]
     assert turn["clock"]["elapsed"] < 1  # her turn's own time, not the question's too
+
+
+async def test_a_partners_answer_gives_the_asker_no_fresh_clock(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Play-test: asking the partner to go out (HF-G8), then the answer, started the
+    asker's clock again at 0:00, so asking bought a fresh minute. The partner's time to
+    answer is their own; the asker's turn goes on from where it was."""
+    import asyncio
+
+    from netcode.store import Store
+    from netcode.table import Occupant, Table
+    from tests.tui.conftest import FOOT_STAGE, game_at
+
+    class Seat:
+        def __init__(self, user_id: str) -> None:
+            self.user_id = user_id
+            self.name = user_id
+
+        def put(self, frame: bytes, replace_key: str | None = None) -> None:
+            pass
+
+    store = Store(tmp_path / "db.sqlite3")
+    game = game_at(FOOT_STAGE)  # bob (seat 1) to play, in his foot; dee (3) his partner
+    table_id = store.create_table("hand_and_foot", 4, 1, {}, settings={"clock": True})
+    table = Table(table_id, "hand_and_foot", 4, 1, {}, game, store,
+                  settings={**TABLE_SETTINGS, "clock": True, "clock_limit": 60})
+    bob, dee = Seat("bob"), Seat("dee")
+    for seat, who in ((1, bob), (3, dee)):
+        table.set_occupant(seat, Occupant(who.user_id, who.name))
+    table.start()
+    try:
+        for seat, who in ((1, bob), (3, dee)):
+            table.attach(who, seat)
+        await table.barrier()
+        table.turn_since -= 20  # bob has thought for 20 s
+        table.submit(bob, 1, {"type": "ask_to_go_out"}, 1)
+        await table.barrier()
+        assert table.waiting_for == {3} and time.monotonic() - table.turn_since < 1
+        table.turn_since -= 5  # dee thinks 5 s
+        table.submit(dee, 3, {"type": "answer", "answer": {"allow": False}}, 2)
+        await table.barrier()
+        assert table.waiting_for == {1}
+        assert 19.5 < time.monotonic() - table.turn_since < 21.5  # bob's 20 s go on
+        await asyncio.sleep(0)
+    finally:
+        await table.stop()
+        store.close()

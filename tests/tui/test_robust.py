@@ -337,6 +337,24 @@ async def test_the_turn_clock_counts_and_warns_the_player_on_turn() -> None:
         assert "left!" not in text  # only the player on turn is warned
 
 
+async def test_the_clock_counts_on_when_the_same_view_is_shown_again() -> None:
+    """Play-test: Esc (which shows the view again), t or a setting set the clock back by
+    the time since the view came (0:19 to 0:07), while the host's limit ran on."""
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, 1)
+        link.push({**view_message(game, 1, seq=13), "clock": {"elapsed": 12, "limit": 60}})
+        await pilot.pause()
+        screen = pilot.app.screen
+        since = screen._clock[2]
+        await pilot.press("escape", "t", "escape")
+        await pilot.pause()
+        assert screen._clock[2] == since and screen._clock[0] == 12
+        link.push({**view_message(game, 1, seq=14), "clock": {"elapsed": 0, "limit": 60}})
+        await pilot.pause()
+        assert screen._clock[0] == 0 and screen._clock[2] > since  # a new view's clock
+
+
 async def test_a_dialog_with_many_keys_shows_them_all_at_80_columns() -> None:
     """The settings dialog's eight keys did not fit with two spaces after each: the
     last, `esc Close`, was cut off. Where the line is too long, one space is left."""
