@@ -487,8 +487,9 @@ class TableScreen(Screen[None]):
         elif player.get("name") is None:
             t.append(" (free)", style="dim")
         elif player.get("covered_by"):
-            t.append(" (away, bot plays)" if compact else
-                     f" (away: {player['covered_by']} bot plays)", style="yellow")
+            # One form on every line ("(away: basic bot plays)" stood beside "(away, bot
+            # plays)" on one screen, play-test); the prompt names the bot's level.
+            t.append(" (away, bot plays)", style="yellow")
         elif not player.get("present", True):
             t.append(" (away)", style="yellow")
         if seat == info.view.get("dealer"):

@@ -256,7 +256,10 @@ async def test_the_selected_cards_stay_on_the_hand_heading_at_80_columns() -> No
     assert sorted(chosen) == sorted(card_label(c) for c in codes), head
 
 
-def test_a_covered_seat_in_a_narrow_cell_drops_the_bot_level() -> None:
+def test_a_covered_seat_reads_alike_in_every_cell() -> None:
+    """A covered seat's state is "(away, bot plays)" wide or narrow: "(away: basic bot
+    plays)" stood beside "(away, bot plays)" on one screen (play-test); the prompt names
+    the bot's level."""
     from tui.cards import CardLook
     from tui.games import screen_for
     from tui.panels import TableInfo
@@ -266,7 +269,7 @@ def test_a_covered_seat_in_a_narrow_cell_drops_the_bot_level() -> None:
                      CardLook())
     player = {"name": "cy", "covered_by": "basic"}
     args = (info, 2, player, game.view(0)["counts"][2], False, screen_for("looking_and_down"))
-    assert "(away: basic bot plays)" in TableScreen._seat_text(*args).plain
+    assert "(away, bot plays)" in TableScreen._seat_text(*args).plain
     assert "(away, bot plays)" in TableScreen._seat_text(*args, compact=True).plain
 
 
