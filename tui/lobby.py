@@ -398,9 +398,23 @@ class LobbyScreen(Screen[None]):
         self.action_sit()
 
     def action_sit(self) -> None:
+        """The first free seat; at a partnership table where a person sits and more than
+        one seat is free, which one (as J asks): j put a friend on the other team, and
+        the seat choice was only under ? (play-test)."""
         table = self._table_id()
-        if table is not None:
-            self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
+        if table is None:
+            return
+        entry = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
+        players = entry.get("players") or []
+        free = [p for p in players if p.get("name") is None and not p.get("bot")]
+        me = (self.welcome or {}).get("name")
+        people = [p for p in players if p.get("name") is not None and not p.get("bot")]
+        held = any(p.get("name") == me for p in people)  # (j goes back to it: the host's)
+        if len(free) > 1 and people and not held and seat_mates(entry) \
+                and entry.get("state") != "over":
+            self.action_sit_at()
+            return
+        self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]
 
     def action_sit_at(self) -> None:
         """Sit at a chosen free seat (j takes the first): partners at a partnership table

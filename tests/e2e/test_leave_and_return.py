@@ -23,8 +23,7 @@ async def test_a_player_leaves_mid_deal_and_comes_back_to_the_same_hand(host: Ho
             conns.append(conn)
             terms.append(term)
             await term.wait_until(lambda t: "meldhall lobby" in t and "waiting" in t)
-            term.press("j")
-            await term.wait_until(lambda t, s=seat: f"you: seat {s}" in t)
+            await term.sit(seat)
         ann, bob = terms
         organiser.send("watch", table=table_id)
         await organiser.wait_for("joined")

@@ -78,6 +78,17 @@ class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
     def press(self, keys: str) -> None:
         self.chan.write(keys.encode())
 
+    async def sit(self, seat: int) -> str:
+        """j at the table under the cursor, choosing `seat` where the lobby asks which
+        (a partnership table where someone sits), until the screen says that seat."""
+        self.press("j")
+        shown = await self.wait_until(lambda t: "Which seat?" in t or f"you: seat {seat}" in t)
+        if "Which seat?" in shown:  # (its choices are numbered in order: "1  seat 2")
+            choice = re.search(rf"(\d)\s+seat {seat}\b", shown)
+            assert choice is not None, shown
+            self.press(choice.group(1))
+        return await self.wait_until(lambda t: f"you: seat {seat}" in t)
+
     async def wait_until(self, check: Callable[[str], bool], timeout: float = 20.0) -> str:
         async def wait() -> str:
             while not check(self.text):
@@ -240,8 +251,7 @@ async def test_four_players_and_a_spectator_play_a_deal_by_keys(host: Host) -> N
             conns.append(conn)
             players.append(term)
             await term.wait_until(lambda t: "meldhall lobby" in t and "waiting" in t)
-            term.press("j")  # sit at the table under the cursor (the only one)
-            await term.wait_until(lambda t, s=seat: f"you: seat {s}" in t)
+            await term.sit(seat)  # at the table under the cursor (the only one)
         conn, spectator = await open_terminal(host.port, "sue")
         conns.append(conn)
         await spectator.wait_until(lambda t: "meldhall lobby" in t and "playing" in t)

@@ -33,6 +33,14 @@ async def test_J_asks_which_free_seat_and_sits_there() -> None:
     assert {"t": "sit", "table": 2, "seat": 2} in sent
 
 
+async def test_j_at_a_partnership_table_with_someone_there_asks_which_seat() -> None:
+    """Play-test: j put a friend at seat 1, on the other team; the seat choice (J) was
+    only under ?. At a partnership table where a person sits, j asks as J does."""
+    text, sent = await in_lobby(("down", "j"), "2")  # table 2: eve at seat 0, 1-3 free
+    assert "Which seat? (eve at seat 0)" in text and "partner of eve" in text, text
+    assert {"t": "sit", "table": 2, "seat": 2} in sent
+
+
 async def test_J_at_a_full_table_says_so() -> None:
     text, sent = await in_lobby(("J",))  # table 1: every seat taken
     assert "Every seat at table 1 is taken." in text
@@ -111,9 +119,11 @@ async def test_the_cursor_stays_on_its_table_when_the_listing_reorders() -> None
         reordered["tables"] = [first["tables"][1], first["tables"][0]]  # 2 first now
         link.push(reordered)
         await pilot.pause()
-        await pilot.press("j")
+        await pilot.press("j")  # (table 2 is a partnership table with eve: which seat?)
         await pilot.pause()
-    assert link.sent[-1] == {"t": "sit", "table": 2}
+        await pilot.press("1")
+        await pilot.pause()
+    assert link.sent[-1] == {"t": "sit", "table": 2, "seat": 1}
 
 
 async def test_a_game_under_way_with_a_free_seat_is_not_called_waiting() -> None:
