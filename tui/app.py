@@ -407,7 +407,7 @@ class MeldhallApp(App[int]):
 
     # sheets
     def show_rule(self, rule_id: str) -> None:
-        self.push_screen(RuleDialog(rule_id))
+        self.push_screen(RuleDialog(rule_id, self._table_changes()))
 
     def show_scores(self) -> None:
         if self.table_message is not None:
@@ -415,12 +415,20 @@ class MeldhallApp(App[int]):
 
     def show_rules(self) -> None:
         game = ((self.table_message or {}).get("view") or {}).get("game")
+        self.push_screen(RulesScreen(game, self._table_changes(settings=True)))
+
+    def _table_changes(self, settings: bool = False) -> list[str]:
+        """The lines saying what this table changed of its game's options (and, with
+        `settings`, of the host's table options)."""
+        game = ((self.table_message or {}).get("view") or {}).get("game")
         info, lobby = GAMES.get(game or ""), self.lobby_message or {}
-        at_table = [] if info is None else [
-            *changed_lines(self.table_options, dict(info.options), dict(info.option_help)),
-            *changed_lines(self.table_settings, lobby.get("table_options") or {},
-                           lobby.get("table_option_help") or {})]
-        self.push_screen(RulesScreen(game, at_table))
+        if info is None:
+            return []
+        lines = changed_lines(self.table_options, dict(info.options), dict(info.option_help))
+        if settings:
+            lines += changed_lines(self.table_settings, lobby.get("table_options") or {},
+                                   lobby.get("table_option_help") or {})
+        return list(lines)
 
     def show_settings(self) -> None:
         self.push_screen(SettingsScreen())

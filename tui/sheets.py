@@ -245,9 +245,19 @@ def changed_items(values: Any, usual: dict[str, Any]) -> list[tuple[str, str, st
     if not isinstance(values, dict):
         return []
     names = [n for n in usual if n in values] + [n for n in values if n not in usual]
-    return [(name, option_label(name), option_text(values[name]) or "none",
-             option_text(usual[name]) or "none" if name in usual else "")
+    return [(name, option_label(name), said(values[name]) or "none",
+             said(usual[name]) or "none" if name in usual else "")
             for name in names if name not in usual or values[name] != usual[name]]
+
+
+def said(value: Any) -> str:
+    """A value as a sentence says it: `option_text`, but a map as ``clean 1, dirty 0``
+    and a list as ``a, b`` (the rule's note read ``{"clean": 1, ...}``, play-test)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{option_label(str(k))} {said(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(said(v) for v in value)
+    return option_text(value)
 
 
 def changed_lines(values: Any, usual: dict[str, Any], helps: dict[str, str]) -> list[str]:
@@ -350,13 +360,22 @@ class RuleDialog(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,e,q,enter", "close", "Close")]
 
-    def __init__(self, rule_id: str) -> None:
+    def __init__(self, rule_id: str, at_table: list[str] | None = None) -> None:
         super().__init__()
         self.rule_id = rule_id
+        self.at_table = at_table or []
+        """What the table changed of its game's options: the rule's text is the usual
+        game's ("two clean piles" under a refusal that said one, play-test)."""
 
     def compose(self) -> ComposeResult:
         entry = rule_text(self.rule_id)
         body = rule_body(entry) if entry else Text(f"{self.rule_id}: no text for this rule yet.")
+        if self.at_table:
+            note = Text("This table plays with options of its own; the text below is the "
+                        "usual game's:\n", style="bold yellow")
+            note.append("\n".join(f"  {line}" for line in self.at_table) + "\n\n",
+                        style="yellow")
+            body = note + body
         with VerticalScroll(id="dialog"):
             yield Static(body, markup=False)
         yield KeysBar()

@@ -882,3 +882,28 @@ async def test_the_new_table_form_offers_a_games_usual_seating_first() -> None:
         pilot.app.screen.query_one("#game", Select).value = "skarney"
         await pilot.pause()
         assert seats.value == 4  # (another game: its own usual count)
+
+
+async def test_a_rules_text_says_first_what_the_table_changed() -> None:
+    """Play-test: under "[HF-G2] ... your team needs 1 more clean pile", e showed "two
+    clean piles, two dirty piles and one wild pile": the usual game's text, at a table
+    set to one clean pile. The text says first what this table changed."""
+    from tests.tui.conftest import WELCOME, view_message
+
+    link, game = FakeLink(), game_at(HAND_STAGE)
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        link.push(WELCOME)
+        link.push(lobby_message())
+        link.push({"t": "joined", "table": 3, "seat": 1, "game": "hand_and_foot",
+                   "seats": 4, "role": "player",
+                   "options": {"go_out_piles": {"clean": 1, "dirty": 0, "wild": 0}}})
+        link.push({"recent": [], **view_message(game, 1)})
+        await pilot.pause()
+        pilot.app.show_rule("HF-G2")
+        await pilot.pause()
+        from textual.widgets import Static
+
+        text = " ".join(str(pilot.app.screen.query_one(Static).content).split())
+    assert "This table plays with options of its own; the text below is the usual" in text
+    assert "go out piles: clean 1, dirty 0, wild 0 (usually clean 2, dirty 2, wild 1)" \
+        in text, text
