@@ -167,8 +167,8 @@ class TableScreen(Screen[None]):
         Binding("left", "cursor(-1)", "Previous card", show=False),
         Binding("right", "cursor(1)", "Next card", show=False),
         Binding("space", "toggle", "Select card", show=False),
-        Binding("slash", "type_codes", "Type cards: /kh or 7h selects (a face card "
-                "needs\u00a0/)", show=False),  # (kept together where the line folds)
+        Binding("slash", "type_codes", "Type cards: /kh, /jk or 7h selects (a face card "
+                "or\u00a0a\u00a0joker needs\u00a0/)", show=False),  # (kept together where it folds)
         Binding("escape", "clear", "Clear selection", show=False),
         Binding("z", "sort", "Sort order", show=False),
         Binding("s", "scores", "Score sheet", show=False),
@@ -865,8 +865,9 @@ class TableScreen(Screen[None]):
         elif "take_back" not in (self.message or {}):  # the host sends it where allowed
             self.note("Take back is off at this table (the new-table form sets it).")
         else:
-            self.note("Nothing to take back now: only your own melds and lay-offs of "
-                      "this turn.")
+            # (a meld made with a pile take read as one to take back, play-test)
+            self.note("Nothing to take back now: only your last meld or lay-off of this "
+                      "turn, not a pile take, a draw or what they showed you.")
 
     def on_paste(self, event: events.Paste) -> None:
         """Codes pasted while typing cards (or at the table, which starts typing) join

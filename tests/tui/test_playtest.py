@@ -118,8 +118,8 @@ async def test_the_hint_and_the_keys_help_say_how_to_select_a_face_card() -> Non
         await pilot.pause()
         lines = pilot.app.screen.lines  # the keys help (it scrolls at 80x24)
         # (folded under its own start, not the dialog's edge: "/)" stood alone, play-test)
-        assert "           /  Type cards: /kh or 7h selects (a face card\n" \
-               "              needs\u00a0/)" in lines
+        assert "           /  Type cards: /kh, /jk or 7h selects (a face card\n" \
+               "              or\u00a0a\u00a0joker needs\u00a0/)" in lines
 
 
 def test_a_slash_before_any_code_is_taken_as_a_space() -> None:
@@ -362,7 +362,8 @@ async def test_k_and_x_say_why_when_the_host_offers_neither() -> None:
         assert "The game record comes when the game is over." in status(pilot.app)
         link.push({**view_message(game, 1), "take_back": False})
         await pilot.press("k")
-        assert "Nothing to take back now" in status(pilot.app)
+        assert "Nothing to take back now: only your last meld or lay-off of this turn, not " \
+            "a pile take" in " ".join(status(pilot.app).split())
     assert link.sent == []
 
 
