@@ -847,11 +847,14 @@ class Table:
                                          self.ready_wait())
         event_frame = None
         if events is not None:
+            # A bot covering the seat made the move: the log says so ("cy answered yes."
+            # was a bot's answer, play-test).
+            by_bot = {"bot": True} if actor in self.covering else {}
             event_frame = server_frame(
-                "events", table=self.id, seq=self.seq, seat=actor, events=events
+                "events", table=self.id, seq=self.seq, seat=actor, events=events, **by_bot
             )
             if remembered:
-                self._recent.append(self._remembered(actor, events, players))
+                self._recent.append({**self._remembered(actor, events, players), **by_bot})
         if members:
             self._rotation = (self._rotation + 1) % len(members)
             members = members[self._rotation :] + members[: self._rotation]

@@ -288,7 +288,9 @@ class MeldhallApp(App[int]):
             self.note_watching()
         elif tag == "events":
             if self.recent_logged:  # (before, the moves come again in the view's `recent`)
-                self._logged_events(payload.get("events", []))
+                self._logged_events(payload.get("events", []),
+                                    payload.get("seat") if payload.get("bot") is True
+                                    else None)
         elif tag == "chat":
             if payload.get("lobby"):  # the lobby's chat (a table's names the table)
                 self.lobby_screen.chat(payload)
@@ -358,18 +360,19 @@ class MeldhallApp(App[int]):
         lines = [line for item in recent for line in (
             [chat_line(item["chat"], earlier=True)] if isinstance(item.get("chat"), dict)
             else self._event_lines(item.get("events") or [], item.get("names"),
-                                   item.get("melds")))]
+                                   item.get("melds"),
+                                   item.get("seat") if item.get("bot") is True else None))]
         self.log_lines[:0] = lines
         del self.log_lines[:-LOG_LINES]
         if self.table_screen is not None:
             self.table_screen.replace_log(self.log_lines)
 
-    def _logged_events(self, events: list[dict[str, Any]]) -> None:
-        for line in self._event_lines(events):
+    def _logged_events(self, events: list[dict[str, Any]], covered: Any = None) -> None:
+        for line in self._event_lines(events, covered=covered):
             self._log(line)
 
     def _event_lines(self, events: list[dict[str, Any]], names: Any = None,
-                     melds: Any = None) -> list[Text]:
+                     melds: Any = None, covered: Any = None) -> list[Text]:
         """The log's lines for one action's events (the table notes who discarded). An
         earlier move comes with the `names` of the seats then and the `melds` its lay-offs
         went onto; a live one is named by the table as it is."""
@@ -383,13 +386,15 @@ class MeldhallApp(App[int]):
         # (the move's own melds last: ids may be used again in a later deal)
         known = [m for m in melds if isinstance(m, dict)] if isinstance(melds, list) else []
         events = with_melds(events, [*(info.view.get("melds") or []), *known])
-        name = info.name
-        if isinstance(names, list):
-            def name(seat: Any) -> str:
-                if isinstance(seat, int) and 0 <= seat < len(names) \
-                        and isinstance(names[seat], str) and names[seat]:
-                    return names[seat]
-                return info.name(seat)
+        def name(seat: Any) -> str:
+            if isinstance(names, list) and isinstance(seat, int) and 0 <= seat < len(names) \
+                    and isinstance(names[seat], str) and names[seat]:
+                said = names[seat]
+            else:
+                said = info.name(seat)
+            # (the move of a bot covering the seat: "cy answered yes." was the bot's)
+            return f"{said}'s bot" if seat == covered and covered is not None else said
+
         return [game.event_line(event, name, look, info.teams) for event in events]
 
     def _log(self, line: Text) -> None:

@@ -67,6 +67,7 @@ async def test_a_player_who_lets_the_clock_run_out_is_covered_until_they_act(
     assert note["text"].startswith("A basic bot plays for ann")
     moved = await ann.wait_for("events", lambda m: m["seat"] == 0, timeout=10)
     assert moved["events"] and 0 in table.covering
+    assert moved["bot"] is True  # (the log says whose move it was: the covering bot's)
     ann.send("action", action={"type": "draw"}, ref=1)  # whatever it is, she is back
     await ann.wait_for("chat", lambda m: "is back and plays" in m["text"], timeout=10)
     assert 0 not in table.covering

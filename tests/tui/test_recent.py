@@ -173,3 +173,26 @@ async def test_earlier_moves_keep_the_names_and_melds_of_their_time() -> None:
     assert said[0].startswith("zed drew"), said
     assert any(line.startswith("zed laid off") and "onto the 7s" in line for line in said), said
     assert not any(line.startswith(f"{PLAYERS[first['seat']]} drew") for line in said[:1])
+
+
+async def test_a_move_a_covering_bot_made_is_logged_as_the_bots() -> None:
+    """Play-test: "cy answered yes." was the answer of the bot covering cy, whose clock
+    had run out; the host marks such a move, and the log says "cy's bot"."""
+    from tui.app import make_app
+
+    game, recent = played(3)
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        seated_with(link, game, recent)
+        await pilot.pause()
+        last = recent[-1]
+        link.push({"t": "events", "table": 5, "seq": last["seq"] + 1, "seat": last["seat"],
+                   "events": last["events"], "bot": True})
+        link.push({"t": "events", "table": 5, "seq": last["seq"] + 2, "seat": last["seat"],
+                   "events": last["events"]})
+        await pilot.pause()
+        said = [line.plain for line in app.log_lines]
+    who, n = PLAYERS[last["seat"]], len(last["events"])
+    assert any(line.startswith(f"{who}'s bot ") for line in said[-2 * n:-n]), said
+    assert not any("'s bot" in line for line in said[-n:]), said
