@@ -10,17 +10,21 @@ tell a player every other hand.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Console
+
 import engine
 from netcode.framing import restore_int_keys
 from tui.cards import CardLook
-from tui.eventtext import covered_text
+from tui.eventtext import covered_text, with_melds
 from tui.games import screen_for
-from tui.sheets import changed_items
+from tui.panels import TableInfo
+from tui.sheets import changed_items, score_renderable
 
 RECORD_VERSION = 1
 PLAIN = CardLook(colour=False, ascii=True)
@@ -121,7 +125,9 @@ def text_record(record: dict[str, Any]) -> str:
 
     def tell(events: Sequence[dict[str, Any]], seat: int | None) -> None:
         dealt = False
-        for event in events:
+        # (a lay-off names its meld, as the table's log does: "laid off 2S (dirty pile,
+        # 7/7)." said not which, play-test)
+        for event in with_melds(events, game.view(None).get("melds")):
             if event.get("type") == "deal_started":
                 out.append("")
                 out.append(screen.event_line(event, name, PLAIN, teams).plain)
@@ -130,8 +136,6 @@ def text_record(record: dict[str, Any]) -> str:
             if event.get("type") == "turn":
                 continue
             out.append(f"  {screen.event_line(event, name, PLAIN, teams).plain}")
-            if event.get("type") == "deal_scored":
-                out.extend(_score_lines(event.get("row") or {}, teams, name))
         if dealt:
             # The hands after the deal's own first events: listed before them, the first
             # player's red threes, placed at once, were missing from a hand that read as
@@ -143,12 +147,24 @@ def text_record(record: dict[str, Any]) -> str:
     for seat, action in record["log"]:
         tell(game.apply(seat, action), seat)
     out.append("")
-    totals = ", ".join(f"{' + '.join(name(s) for s in team)} {game.totals.get(i, 0)}"
-                       for i, team in enumerate(teams))
-    winners = " and ".join(" + ".join(name(s) for s in teams[w]) for w in game.winners)
-    out.append(f"Final totals: {totals}.")
-    out.append(f"Winner: {winners or 'nobody'}.")
+    # The score sheet as the table shows it: the items listed as the engine keys them
+    # ("piles.clean.count 1, penalty.0.hand 0") read as code (play-test).
+    # (its last lines are the totals and the winner, as the table's sheet ends)
+    out.append(_sheet_text(game, [name(s) for s in range(record["seats"])]))
     return "\n".join(out) + "\n"
+
+
+SHEET_WIDTH = 100
+"""Columns the record's score sheet is laid out in (its full layout fits)."""
+
+
+def _sheet_text(game: Any, names: list[str]) -> str:
+    """The game's score sheet as the table's sheet (s) lays it out, in plain text."""
+    info = TableInfo({"view": game.view(None), "seat": None}, tuple(names), PLAIN)
+    console = Console(width=SHEET_WIDTH, file=io.StringIO(), record=True, color_system=None,
+                      legacy_windows=False)
+    console.print(score_renderable(info, SHEET_WIDTH))
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
 def options_said(game: str, options: dict[str, Any]) -> str:
@@ -158,31 +174,6 @@ def options_said(game: str, options: dict[str, Any]) -> str:
     if not changed:
         return "as usual"
     return ", ".join(f"{label} {value}" for _, label, value, _ in changed)
-
-
-def _items(value: Any, prefix: str = "") -> list[str]:
-    """A score item as ``key value`` pairs, nested items joined with dots, in words
-    (``hand bonus 100``, not ``hand_bonus``); an item with no value is left out (it said
-    ``bonus_reason None``, play-test)."""
-    if isinstance(value, dict):
-        out: list[str] = []
-        for key, item in value.items():
-            out.extend(_items(item, f"{prefix}{str(key).replace('_', ' ')}."))
-        return out
-    if value is None:
-        return []
-    if isinstance(value, str):
-        value = value.replace("_", " ")
-    return [f"{prefix[:-1]} {value}"] if prefix else [str(value)]
-
-
-def _score_lines(row: dict[str, Any], teams: list[list[int]], name: Any) -> list[str]:
-    """Every item of one deal's score-sheet row, team by team, as the engine gives it."""
-    lines = []
-    for team, item in sorted((row.get("teams") or {}).items(), key=lambda kv: int(kv[0])):
-        who = " + ".join(name(s) for s in teams[int(team)])
-        lines.append(f"    {who}: " + ", ".join(_items(item)))
-    return lines
 
 
 @dataclass(frozen=True, slots=True)
