@@ -32,6 +32,18 @@ def seated_with(link: FakeLink, game: Any, recent: list[dict[str, Any]]) -> None
     link.push({**seated_view(game, 1), "recent": recent})
 
 
+async def log_of_first_view(game: Any, recent: list[dict[str, Any]]) -> list[str]:
+    """The log column's lines once a first view carrying ``recent`` has been shown."""
+    from tui.app import make_app
+
+    link = FakeLink()
+    app = make_app(link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        seated_with(link, game, recent)
+        await pilot.pause()
+        return [line for line in log_column(screen_text(app)) if line]
+
+
 def log_column(text: str) -> list[str]:
     return [line.split("│", 1)[1].strip() for line in text.splitlines() if "│" in line]
 
@@ -109,14 +121,7 @@ async def test_chat_in_the_first_view_sits_among_the_moves_it_came_between() -> 
     game, recent = played(4)
     hello = {"seq": recent[1]["seq"], "chat": {"name": "ann✓", "text": "hello all"}}
     mixed = [*recent[:2], hello, *recent[2:]]
-    from tui.app import make_app
-
-    link = FakeLink()
-    app = make_app(link)
-    async with app.run_test(size=(100, 30)) as pilot:
-        seated_with(link, game, mixed)
-        await pilot.pause()
-        said = [line for line in log_column(screen_text(app)) if line]
+    said = await log_of_first_view(game, mixed)
     at = said.index("(earlier) ann✓: hello all")
     before = sum(len(item["events"]) for item in recent[:2])  # (a long line may wrap)
     after = sum(len(item["events"]) for item in recent[2:])
@@ -152,7 +157,6 @@ async def test_earlier_moves_keep_the_names_and_melds_of_their_time() -> None:
     """Play-test: someone who took a seat since was named for the moves of the person
     before them, and an earlier deal's lay-offs lost "onto the 7s" (their melds gone from
     the view); the host sends both with each earlier move."""
-    from tui.app import make_app
 
     game, recent = played(3)
     first = recent[0]
@@ -164,12 +168,7 @@ async def test_earlier_moves_keep_the_names_and_melds_of_their_time() -> None:
     recent = [{**first, "names": then},
               {"seq": first["seq"], "seat": first["seat"], "events": [lay_off],
                "names": then, "melds": [old_meld]}, *recent[1:]]
-    link = FakeLink()
-    app = make_app(link)
-    async with app.run_test(size=(100, 30)) as pilot:
-        seated_with(link, game, recent)
-        await pilot.pause()
-        said = [line for line in log_column(screen_text(app)) if line]
+    said = await log_of_first_view(game, recent)
     assert said[0].startswith("zed drew"), said
     assert any(line.startswith("zed laid off") and "onto the 7s" in line for line in said), said
     assert not any(line.startswith(f"{PLAYERS[first['seat']]} drew") for line in said[:1])
