@@ -415,8 +415,10 @@ class SettingsScreen(ModalScreen[None]):
             f"4  ASCII suits       {on[s.ascii]}   (S H D C instead of glyphs)",
             f"5  sort hand by      {s.sort}",
             f"6  mouse             {on[s.mouse]}",
-            f"7  hints             {on[s.hints]}   (* cards to lay off, * changed melds, "
-            "who discarded)",
+            # (its note on a line of its own, under the others': at 80 columns it
+            # wrapped to the dialog's edge, play-test)
+            f"7  hints             {on[s.hints]}   (* cards to lay off, * changed melds,",
+            f"                     {' ' * len(on[s.hints])}    who discarded)",
         ]
         self.query_one("#settings", Static).update("\n".join(lines))
 
