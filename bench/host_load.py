@@ -123,6 +123,24 @@ def shows_table(table_id: int, seated: bool) -> Any:
     return check
 
 
+async def sit(pty: Any, table_id: int) -> None:
+    """j on the table's row until the screen is that table's seat. At a partnership table
+    where someone sits, j asks which seat ("1" takes the first free one); a seat another
+    player took meanwhile is refused, and j is pressed again."""
+    seated = shows_table(table_id, True)
+    for _ in range(8):
+        pty.type("j")
+        text = await pty.wait_until(lambda t: seated(t) or "Which seat?" in t or " ! " in t,
+                                    60)
+        if "Which seat?" in text:
+            pty.type("1")
+            text = await pty.wait_until(lambda t: seated(t) or " ! " in t, 60)
+        if seated(text):
+            return
+        await asyncio.sleep(0.2)
+    raise TimeoutError(f"could not sit at table {table_id}")
+
+
 @dataclass
 class RoomTable:
     """One table of the room: its observer, its screens, and the keys its players press."""
@@ -257,8 +275,11 @@ async def open_table(port: int, index: int, per_table: int, delay: float,
                                                      window=1024 if sleepy else None)
         conns.append(conn)
         await pty.wait_until(lambda text: lobby_first_row(text) == table.table_id, 60)
-        pty.type("j" if seated else "w")
-        await pty.wait_until(shows_table(table.table_id, seated), 60)
+        if seated:
+            await sit(pty, table.table_id)
+        else:
+            pty.type("w")
+            await pty.wait_until(shows_table(table.table_id, seated), 60)
         if sleepy:
             table.stalled.append(pty)
             return to_lobby

@@ -63,8 +63,10 @@ async def test_join_app_shows_the_lobby_and_takes_a_seat(host, connect, tmp_path
         assert "kept by meldhall join for next time" in text and "nina+" not in text
         if "sit TABLE" in text:  # the minimal screen: a command line
             await pilot.press(*f"sit {table}", "enter")
-        else:  # issue 4's lobby: the cursor is on the only table; j sits
-            await pilot.press("j")
+        else:  # issue 4's lobby: the cursor is on the only table; j sits (which seat?
+            await pilot.press("j")  # at a partnership table where someone sits: the first)
+            await wait_screen(pilot, lambda t: "Which seat?" in t)
+            await pilot.press("1")
         text = await wait_screen(pilot, lambda t: "you: seat 1" in t)
         assert any("run the same meldhall join" in line.plain for line in app.log_lines)
         held = host.lobby.tables[table].occupants[1]
