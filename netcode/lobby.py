@@ -469,10 +469,12 @@ class Lobby:
             session.put(error_frame("invalid", str(getattr(exc, "message", exc)),
                                     rule=getattr(exc, "rule", None)))
             return
+        before = set(self.tables)
         refusal = self._table_cap(session.user_id)  # again: others may have created meanwhile
         if refusal is not None:
             session.put(error_frame("too_many_tables", refusal))
             return
+        gave_way = sorted(before - set(self.tables))  # (an empty one of theirs, `_table_cap`)
         settings = {**TABLE_SETTINGS, **(message.get("table") or {})}
         table_id = await asyncio.to_thread(self.store.create_table, name, seats, seed, options,
                                            session.user_id, settings)
@@ -485,6 +487,11 @@ class Lobby:
         if message.get("sit", True):
             table.set_occupant(0, Occupant(session.user_id, session.name))
             self._join(session, table, 0)
+        if gave_way:
+            # (the table vanished from the list with no word, play-test)
+            table.chat("meldhall", f"Your empty table {gave_way[0]} was closed to make room "
+                                   f"for this one ({self.limits.tables_per_player} open "
+                                   "tables each).")
         self._lobby_changed()
 
     def _table_cap(self, user_id: str, make_room: bool = True) -> str | None:

@@ -179,10 +179,14 @@ class MeldhallSSHServer(asyncssh.SSHServer):
         return self._address
 
     def drop(self, reason: str) -> None:
-        """Close this connection (from a callback: after the callback returns)."""
+        """Close this connection (from a callback: after the callback returns), saying why:
+        ssh prints the reason ("Disconnected by application" alone left a player who had
+        opened one terminal too many guessing, play-test)."""
         conn = self._conn
         if conn is not None:
-            asyncio.get_running_loop().call_soon(conn.close)
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"meldhall refused this connection: {reason}.")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._host.doorman.left(self, self._address)

@@ -305,11 +305,17 @@ class Store:
         screen arriving is shown: a host restart lost them, play-test)."""
         with self._lock:
             self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT OR REPLACE INTO chat (table_id, number, seq, name, text) "
-                "VALUES (?, ?, ?, ?, ?)", (table_id, number, seq, name, text))
-            self._db.execute("DELETE FROM chat WHERE table_id = ? AND number <= ?",
-                             (table_id, number - keep))
+            try:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO chat (table_id, number, seq, name, text) "
+                    "VALUES (?, ?, ?, ?, ?)", (table_id, number, seq, name, text))
+                self._db.execute("DELETE FROM chat WHERE table_id = ? AND number <= ?",
+                                 (table_id, number - keep))
+            except sqlite3.Error:
+                # (a table closed meanwhile: its row is gone, and the line with it; the
+                # transaction must not stay open for the next write, as it did once)
+                self._db.execute("ROLLBACK")
+                raise
             self._db.execute("COMMIT")
 
     def drop_last_action(self, table_id: int, idx: int) -> None:

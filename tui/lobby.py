@@ -26,7 +26,7 @@ from tui.sheets import (
     option_label,
     option_text,
 )
-from tui.widgets import ChatLine, KeysBar, TextLines
+from tui.widgets import ChatLine, InOrderInput, KeysBar, TextLines
 
 OTHER_COLUMNS = 46
 """Columns of a lobby row besides Seats: #, Game, Watching, State, the cells' padding and
@@ -732,8 +732,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             for name, default in self.table_options.items():
                 with Horizontal(classes="row"):
                     yield Label(option_label(name), classes="name")
-                    yield Input(self.values.get("table", {}).get(name, option_text(default)),
-                                id=f"table-{name}")
+                    typed = self.values.get("table", {}).get(name, option_text(default))
+                    yield InOrderInput(typed, id=f"table-{name}")
                 yield Static(self.table_help.get(name, ""), classes="help",
                              markup=False)
         yield KeysBar()  # the form's own keys on the bottom line, not the lobby's under it
@@ -766,8 +766,8 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
         rows = []
         for name, default in self.game.get("options", {}).items():
             rows.append(Horizontal(Label(option_label(name), classes="name"),
-                                   Input(typed.get(name, option_text(default)),
-                                         id=f"opt-{name}"),
+                                   InOrderInput(typed.get(name, option_text(default)),
+                                                id=f"opt-{name}"),
                                    classes="row"))
             rows.append(Static(helps.get(name, ""), classes="help", markup=False))
         box.mount_all(rows)

@@ -1668,6 +1668,9 @@ class TableScreen(Screen[None]):
 
     def action_add_bot(self) -> None:
         """Asks which level; the host puts it in the first free seat."""
+        if not self.seated():  # (the level was asked, then refused, play-test)
+            self.note("Spectators cannot add a bot: the players at the table can.")
+            return
         players = (self.message or {}).get("players") or []
         if players and not any(p.get("name") is None and not p.get("bot") for p in players):
             self.note("Every seat at this table is taken.")
@@ -1682,6 +1685,9 @@ class TableScreen(Screen[None]):
 
     def action_remove_bot(self) -> None:
         """Asks first; the host refuses while the bot's hand is in a deal."""
+        if not self.seated():
+            self.note("Spectators cannot remove a bot: the players at the table can.")
+            return
         players = (self.message or {}).get("players") or []
         bots = [p for p in players if p.get("bot")]
         if not bots:

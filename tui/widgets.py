@@ -10,6 +10,7 @@ from typing import Any
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
@@ -609,17 +610,40 @@ class KeysBar(TextLines):
                 return
 
 
-class ChatLine(Input):
+EDITING_KEYS: dict[str, str] = {
+    key: binding.action for binding in Input.BINDINGS if isinstance(binding, Binding)
+    and binding.action not in ("submit", "copy", "cut", "paste")
+    for key in binding.key.split(",")}
+"""A text field's editing keys (Backspace, arrows, Home, Ctrl+U ...) and their actions."""
+
+
+class InOrderInput(Input):
+    """A text field whose editing keys act in the order they were typed. Textual runs a
+    field's key bindings once the key has bubbled up to the App, after the characters
+    typed behind it (Textual issue 6605): keys arriving together over SSH ("abc",
+    Backspace, "d") sent "abc", and a form field corrected with Ctrl+U and new text came
+    out empty (play-test). Here they run as the key arrives."""
+
+    async def on_key(self, event: events.Key) -> None:
+        action = EDITING_KEYS.get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+
+
+class ChatLine(InOrderInput):
     """A chat line (a table's, the lobby's). Textual's Input refuses a paste whole when
     the text would pass `max_length` (a long paste into chat vanished, play-test): this
     one takes what fits. Enter sends (``Submitted``) in the line's own order of keys.
     A screen's line adds its Esc and the keys line's two keys: the screen's letter keys
     type here, so the line went blank and nothing said how to get back (play-test)."""
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """Enter sends here, in the line's own order of keys. As a binding's action it ran
         after keys typed behind it had reached the line: "one" Enter "two" Enter, typed
         fast, sent "onetwo" twice (play-test)."""
+        await super().on_key(event)
         if event.key == "enter":
             event.stop()
             event.prevent_default()

@@ -87,3 +87,25 @@ async def test_what_was_said_at_a_table_survives_a_host_restart(host, connect,  
         back.close()
     finally:
         await again.stop()
+
+
+def test_a_chat_line_for_a_table_gone_leaves_the_store_usable(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A line said as its table was closed fails (its row is gone) and must not leave the
+    database inside a transaction: the next write was refused ("cannot start a
+    transaction within a transaction") and a table could not be opened."""
+    import sqlite3
+
+    import pytest
+
+    from netcode.store import Store
+
+    store = Store(tmp_path / "db.sqlite3")
+    table = store.create_table("hand_and_foot", 4, 1, {})
+    store.add_chat(table, 1, 0, "ann", "hello", 20)
+    with pytest.raises(sqlite3.Error):
+        store.add_chat(table + 99, 1, 0, "ann", "into the void", 20)
+    store.add_chat(table, 2, 0, "ann", "still here", 20)
+    assert store.create_table("hand_and_foot", 4, 2, {}) == table + 1
+    assert [c[3] for c in next(t for t in store.load_tables() if t.id == table).chat] == [
+        "hello", "still here"]
+    store.close()

@@ -417,6 +417,10 @@ async def test_an_empty_table_its_creator_left_gives_way_to_their_next(
     client.send("create", game="hand_and_foot", seats=4)
     newest = (await client.wait_for("joined"))["table"]
     assert sorted(host.lobby.tables) == [*made[1:], newest]  # the oldest went
+    # ...and its creator is told (play-test: it vanished from the list with no word)
+    told = await client.wait_for("chat", lambda m: m.get("name") == "meldhall")
+    assert told["text"] == (f"Your empty table {made[0]} was closed to make room for this "
+                            "one (3 open tables each).")
 
 
 async def test_a_refused_table_takes_no_empty_table_of_its_creator_with_it(
@@ -477,3 +481,20 @@ async def test_a_creator_closes_a_table_nobody_else_plays_at_and_may_open_anothe
     assert first not in [t.id for t in host.lobby.store.load_tables()]
     flo.send("create", game="hand_and_foot", seats=4)
     await flo.wait_for("joined")  # room for a new one
+
+
+async def test_a_connection_refused_at_the_door_is_told_why(host_config: HostConfig) -> None:
+    """Play-test: a 17th terminal from one address was closed with "Disconnected by
+    application"; the reason (the host's log had it) goes with the disconnect."""
+    host_config.max_per_address = 1
+    host = Host(host_config)
+    await host.start()
+    try:
+        first = await MeldhallClient.connect("127.0.0.1", host.port, "ann")
+        with pytest.raises(asyncssh.DisconnectError) as refused:
+            await MeldhallClient.connect("127.0.0.1", host.port, "bob")
+        assert refused.value.reason.startswith(  # (asyncssh adds "(error 12)")
+            "meldhall refused this connection: too many connections from this address.")
+        first.close()
+    finally:
+        await host.stop()

@@ -462,6 +462,15 @@ async def test_adding_a_bot_asks_its_level() -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, TableScreen)
     assert len([m for m in link.sent if m.get("t") == "add_bot"]) == 1
+    # A spectator is told at once (the level was asked, then refused, play-test).
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await at_table(pilot, link, game, None)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TableScreen)
+        assert "Spectators cannot add a bot" in status(pilot.app)
+    assert not [m for m in link.sent if m.get("t") == "add_bot"]
 
 
 async def test_escape_leaves_the_chat_line_and_keys_are_commands_again() -> None:

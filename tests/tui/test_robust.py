@@ -501,3 +501,27 @@ async def test_the_reclaim_code_is_told_at_the_table_too(seat: int | None) -> No
         await pilot.press("question_mark")
         await pilot.pause()
         assert "connect as bob+K3Q7-M9XP-R2TW to come back" in screen_text(app)
+
+
+async def test_editing_keys_typed_in_one_burst_act_in_their_order() -> None:
+    """Play-test: keys arriving together over SSH ("abc", Backspace, "d") sent "abc" from
+    the chat line: the field's editing keys ran after the characters typed behind them
+    (Textual issue 6605). They act in the order typed, in the chat line and in the
+    new-table form's fields."""
+    from textual import events
+    from textual.widgets import Input
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("c")
+        await pilot.pause()
+        field = pilot.app.focused
+        assert isinstance(field, Input)
+        burst = [*"abc", "backspace", "d", "left", "x", "home", "ctrl+k", *"yes", "enter"]
+        for key in burst:  # (posted together, as a driver delivers a burst)
+            pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+    said = [m for m in link.sent if m.get("t") == "chat"]
+    assert said == [{"t": "chat", "text": "yes"}], said
