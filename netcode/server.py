@@ -194,6 +194,14 @@ class MeldhallSSHServer(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         self.username = username
         self._key_candidate = None
+        # What kind of room this is, before ssh asks anything: a bare "Password:" read as
+        # the player's own, and a closed room said only "Permission denied (publickey)"
+        # (play-test).
+        if self._host.password is not None:
+            self._banner("This meldhall room has a password: ask the host for it.")
+        elif self._host.authorized is not None:
+            self._banner("This meldhall room admits only the keys its host listed: ask the "
+                         "host to add yours.")
         return True
 
     def auth_completed(self) -> None:

@@ -243,6 +243,41 @@ async def test_room_password(host_config: HostConfig) -> None:
         await host.stop()
 
 
+async def test_a_closed_room_says_what_kind_it_is_before_ssh_asks(
+        host_config: HostConfig, tmp_path: Any) -> None:
+    """Play-test: a room password was asked as a bare "Password:" (read as the player's
+    own), and a room open to listed keys only said "Permission denied (publickey)"."""
+    said: list[str] = []
+
+    class Listening(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            said.append(msg.strip())
+
+    host_config.password = "hunter2"
+    host = Host(host_config)
+    await host.start()
+    try:
+        async with await ssh(host, "pat", password="hunter2", client_factory=Listening):
+            pass
+    finally:
+        await host.stop()
+    assert said[0] == "This meldhall room has a password: ask the host for it."
+    listed = tmp_path / "authorized_keys"
+    listed.write_text(asyncssh.generate_private_key("ssh-ed25519").export_public_key()
+                      .decode())
+    host_config.password = None
+    host_config.authorized_keys = listed
+    host = Host(host_config)
+    await host.start()
+    said.clear()
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await ssh(host, "pat", client_factory=Listening)
+    finally:
+        await host.stop()
+    assert said[0].startswith("This meldhall room admits only the keys its host listed")
+
+
 async def test_silent_connections_count_against_the_unauthenticated_limit(
         host_config: HostConfig) -> None:
     """Half-open connections that never log in cannot crowd players out for good."""
