@@ -525,3 +525,16 @@ async def test_editing_keys_typed_in_one_burst_act_in_their_order() -> None:
         await pilot.pause()
     said = [m for m in link.sent if m.get("t") == "chat"]
     assert said == [{"t": "chat", "text": "yes"}], said
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("n")
+        await pilot.pause()
+        field = pilot.app.screen.query_one("#opt-deals", Input)
+        field.focus()
+        await pilot.pause()
+        for key in ["end", "ctrl+u", "3", "backspace", "2"]:  # (together again)
+            pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert field.value == "2", field.value
