@@ -187,6 +187,17 @@ class Lobby:
         opened = self._seat_opened.pop(identity.user_id, None)
         if opened is not None:
             session.put(server_frame("chat", lobby=True, name="meldhall", text=opened))
+        if seat is None:
+            held = sorted(t.id for t in self.tables.values()
+                          if not t.over and t.seat_of(identity.user_id) is not None)
+            if held:
+                # (seats left on purpose mid-deal: back in the lobby after a restart, they
+                # showed only as "bob (away)" on another page, play-test)
+                said = ", ".join(map(str, held))
+                session.put(server_frame(
+                    "chat", lobby=True, name="meldhall",
+                    text=f"Your seat is kept at table{'s' if len(held) > 1 else ''} {said}: "
+                         "j on it to play on."))
         self._people_changed()  # everyone else in the lobby sees the newcomer
         return session
 

@@ -77,6 +77,8 @@ async def test_a_seat_left_on_purpose_is_not_rejoined_on_the_next_connection(
     again = await connect(f"pia+{codes['pia']}")
     await again.wait_for("lobby")
     assert not [m for m in again.received if m["t"] == "joined"]
+    told = await again.wait_for("chat", lambda m: m.get("name") == "meldhall")
+    assert told["text"] == f"Your seat is kept at table {table_id}: j on it to play on."
     again.send("sit", table=table_id)
     assert (await again.wait_for("joined"))["seat"] == 1  # j: the seat kept for her
     owner.close()  # a dropped connection goes straight back
