@@ -98,6 +98,9 @@ class Lobby:
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
         self._left_on_purpose: set[tuple[int, str]] = set()
         self._watched_when_gone: dict[str, int] = {}
+        self._restored: dict[int, tuple[int, set[str]]] = {}
+        """Tables restored at start: the move they were restored at, and who has been told
+        since (see `_join`)."""
         self._seat_opened: dict[str, str] = {}
         """What a person whose seat was opened while they were away is told on coming
         back (in the lobby, as a line of its chat from the host)."""
@@ -141,6 +144,7 @@ class Lobby:
                     self._left_on_purpose.add((record.id, rec.user_id))
             table.has_finished = record.id in finished
             table.remember(recent, record.chat)
+            self._restored[table.id] = (table.seq, set())
             table.start()
             log.info("restored table %s (%s) at action %s", record.id, record.game,
                      len(record.log))
@@ -365,6 +369,7 @@ class Lobby:
     def _forget(self, table: Table, why: str = "expired") -> None:
         """The table goes: from the room, its task, and the database."""
         del self.tables[table.id]
+        self._restored.pop(table.id, None)
         self._left_on_purpose = {e for e in self._left_on_purpose if e[0] != table.id}
         asyncio.get_running_loop().create_task(table.stop())
         self.store.delete_table(table.id)
@@ -390,6 +395,15 @@ class Lobby:
                                  creator=session.user_id == table.creator,
                                  options=table.options, settings=changed_settings(table),
                                  held=held))
+        restored = self._restored.get(table.id)
+        if restored is not None and restored[0] == table.seq and not table.over \
+                and session.user_id not in restored[1]:
+            # (back after kill -9, nothing said the host had restarted, play-test; said
+            # until the game moves on, to each person once)
+            restored[1].add(session.user_id)
+            session.put(server_frame("chat", table=table.id, name="meldhall",
+                                     text="The host was restarted; the game goes on from "
+                                          "its last move."))
         table.attach(session, seat)
 
     def _table(self, session: Session, table_id: int) -> Table | None:

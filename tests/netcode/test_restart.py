@@ -96,6 +96,9 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
             assert view["view"] == last_views[i]["view"]
             # the log comes back too: the last moves, as everyone was told them
             assert view["recent"] == told[-30:]
+            # ...and a word that the host restarted (play-test: nothing said so)
+            said = [m["text"] for m in client.received if m["t"] == "chat"]
+            assert said == ["The host was restarted; the game goes on from its last move."]
             again.append(client)
         present = await again[0].wait_for(
             "view", lambda m: all(p["present"] for p in m["players"])
