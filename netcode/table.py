@@ -372,11 +372,7 @@ class Table:
                 log.warning("table %s: a chat line could not be saved", self.id,
                             exc_info=True)
 
-        try:
-            task = asyncio.get_running_loop().run_in_executor(None, write)
-        except RuntimeError:  # (no loop: a table driven by hand in a test)
-            write()
-            return
+        task = asyncio.get_running_loop().run_in_executor(None, write)
         self._chat_writes.add(task)
         task.add_done_callback(self._chat_writes.discard)
 

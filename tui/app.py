@@ -126,9 +126,9 @@ class MeldhallApp(App[int]):
         self.welcome: dict[str, Any] | None = None
         self.created_table: bool | None = None
         self.held_seat: int | None = None
+        """Watching a table where a bot plays this person's kept seat: that seat."""
         self.code_noted = False
         """The reclaim code was noted at a table (once a session, see `coming_back`)."""
-        """Watching a table where a bot plays this person's kept seat: that seat."""
         """Whether this person created the table they are at (the ``joined`` frame)."""
         self.table_options: dict[str, Any] = {}
         """The game options the table was opened with, as the host said on joining."""
