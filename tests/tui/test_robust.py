@@ -538,3 +538,21 @@ async def test_editing_keys_typed_in_one_burst_act_in_their_order() -> None:
         await pilot.pause()
         await pilot.pause()
         assert field.value == "2", field.value
+
+
+async def test_the_forms_focused_row_stands_out() -> None:
+    """Play-test: in the new-table form a focused field differed from the others by a
+    shade, and a focused dropdown not at all. The focused row's name is bold on a tint."""
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 30)) as pilot:
+        await in_lobby(pilot, link, lobby_message())
+        await pilot.press("n", "tab")
+        await pilot.pause()
+        focused_row = pilot.app.focused.parent
+        names = {str(label.render()): label.rich_style
+                 for label in pilot.app.screen.query(".name")}
+        mine = focused_row.query_one(".name").rich_style
+        others = [style for name, style in names.items()
+                  if name != str(focused_row.query_one(".name").render())]
+    assert mine.bold and all(not style.bold and style.bgcolor != mine.bgcolor
+                             for style in others)
