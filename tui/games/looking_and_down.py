@@ -195,13 +195,12 @@ class LookingAndDownScreen(GameScreen):
     @staticmethod
     def _own_turn(v: dict[str, Any]) -> tuple[str, str] | None:
         """The turn player's line where the listing leaves only the discard: "meld, lay
-        off, then discard" was said with nothing to meld, and of a last card whose
-        discard goes out (LD-G3) (play-test). Else the family's line."""
+        off, then discard" was said with nothing to meld (play-test). Else the family's
+        line. (What the last card's discard does, going out or picking up the Down hand
+        or nothing in the final round, is the engine's to say: not guessed here.)"""
         kinds = {entry.get("type") for entry in v.get("legal") or []}
         if kinds != {"discard"}:
             return None
-        if len(v.get("hand") or []) == 1:
-            return " Your turn: discard your last card (x) to go out.", "bold green"
         return " Your turn: nothing of yours melds or lays off now; discard (x).", \
             "bold green"
 
