@@ -282,7 +282,7 @@ class MeldhallApp(App[int]):
                 self.code_noted = True
                 welcome = self.welcome or {}
                 self._log(Text("Only you see this: to come back, " + (
-                    "run the same meldhall join" if getattr(self.link, "keeps_code", False)
+                    "run the same meldhall join" if self.link.keeps_code
                     else f"connect as {welcome.get('name')}+{welcome.get('code')}"),
                     style="yellow"))
             self.note_watching()
@@ -447,7 +447,7 @@ class MeldhallApp(App[int]):
         code, name = welcome.get("code"), welcome.get("name")
         if not code or not name:
             return ""
-        if getattr(self.link, "keeps_code", False):
+        if self.link.keeps_code:
             return (f"Your reclaim code is {code}; meldhall join keeps it on this computer. "
                     "If you drop or the host restarts, run the same command to come back.")
         return (f"Your reclaim code is {code}. If you drop or the host restarts, connect "

@@ -243,7 +243,7 @@ class LobbyScreen(Screen[None]):
                 t.append("\n" + said, style="bold yellow")
             return t
 
-        keeps_code = bool(getattr(self.app.link, "keeps_code", False))  # type: ignore[attr-defined]
+        keeps_code = self.app.link.keeps_code  # type: ignore[attr-defined]
 
         width = self.size.width or 80
         self.query_one("#who", TextLines).show((name, user, code, width), build)
@@ -251,12 +251,14 @@ class LobbyScreen(Screen[None]):
     def _held_table(self, lobby: dict[str, Any]) -> str | None:
         """The id (as its row shows it) of the first listed table not over where a seat
         is held in this person's name (left on purpose, it waits for them), or None."""
+        return next((str(t["id"]) for t in lobby.get("tables", []) if self._holds_seat_at(t)),
+                    None)
+
+    def _holds_seat_at(self, entry: dict[str, Any]) -> bool:
+        """A seat at this listed table, not over, is held in this person's name."""
         name = (self.welcome or {}).get("name")
-        for t in lobby.get("tables", []):
-            if name and t.get("state") != "over" and any(
-                    p.get("name") == name for p in t.get("players") or []):
-                return str(t["id"])
-        return None
+        return bool(name) and entry.get("state") != "over" and any(
+            p.get("name") == name for p in entry.get("players") or [])
 
     def show(self, lobby: dict[str, Any]) -> None:
         if self._ready and self._noted is not None and lobby is not self.lobby:
@@ -407,11 +409,9 @@ class LobbyScreen(Screen[None]):
         entry = next((t for t in self.lobby.get("tables", []) if t.get("id") == table), {})
         players = entry.get("players") or []
         free = [p for p in players if p.get("name") is None and not p.get("bot")]
-        me = (self.welcome or {}).get("name")
         people = [p for p in players if p.get("name") is not None and not p.get("bot")]
-        held = any(p.get("name") == me for p in people)  # (j goes back to it: the host's)
-        if len(free) > 1 and people and not held and seat_mates(entry) \
-                and entry.get("state") != "over":
+        if len(free) > 1 and people and seat_mates(entry) and entry.get("state") != "over" \
+                and not self._holds_seat_at(entry):  # (j goes back to it: the host's)
             self.action_sit_at()
             return
         self.app.send({"t": "sit", "table": table})  # type: ignore[attr-defined]

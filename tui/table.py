@@ -836,9 +836,7 @@ class TableScreen(Screen[None]):
                     and not self._key_on(event.key):
                 # Pressed with no question to answer, they did nothing at all; "there is
                 # none now" was said while another player was asked (play-test).
-                seat = self.message.get("seat")
-                others = [self.info.name(s) for s in (self.message.get("view") or {})
-                          .get("to_act", ()) if s != seat] if self.info else []
+                others = self._waited_for()
                 self.note("y and n answer a question put to you; none is now" + (
                     f": the table waits for {' and '.join(others)}." if others else "."))
                 self._stop(event)
@@ -911,16 +909,7 @@ class TableScreen(Screen[None]):
             self.note("You play your seat again: the bot stops.")
             return
         if not legal:
-            view = (self.message or {}).get("view") or {}
-            free = {p.get("seat") for p in (self.message or {}).get("players") or []
-                    if p.get("name") is None and not p.get("bot")}
-            away = {p.get("seat") for p in (self.message or {}).get("players") or []
-                    if p.get("name") is not None and not p.get("bot")
-                    and not p.get("present", True) and not p.get("covered_by")}
-            waiting = [f"seat {s}, which is free (b adds a bot)" if s in free
-                       else f"{self.info.name(s)}, who is away" if s in away
-                       else self.info.name(s) for s in view.get("to_act", ())] \
-                if self.info else []
+            waiting = self._waited_for()
             self.note("Nothing to do now" + (f": waiting for {' and '.join(waiting)}."
                                               if waiting else "."))
             return
@@ -1597,9 +1586,7 @@ class TableScreen(Screen[None]):
         held = getattr(self.app, "held_seat", None)
         if held is None or message.get("seat") is not None:
             return None
-        covered = any(p.get("seat") == held and p.get("covered_by")
-                      for p in message.get("players") or [])
-        return held if covered else None
+        return held if self._covered(held) else None
 
     def action_sit_again(self) -> None:
         held = self._held_seat()
@@ -1609,10 +1596,27 @@ class TableScreen(Screen[None]):
 
     def _covered_for_me(self) -> bool:
         """Whether a bot plays this player's own seat (their clock ran out)."""
-        message = self.message or {}
-        seat = message.get("seat")
+        return self._covered((self.message or {}).get("seat"))
+
+    def _covered(self, seat: int | None) -> bool:
+        """Whether a bot plays `seat` for its person, away or out of time."""
         return seat is not None and any(p.get("seat") == seat and p.get("covered_by")
-                                        for p in message.get("players") or [])
+                                        for p in (self.message or {}).get("players") or [])
+
+    def _waited_for(self) -> list[str]:
+        """Whom the table waits for, other than this seat, each as a note names them: a
+        free seat or an away player said so."""
+        message = self.message or {}
+        players = message.get("players") or []
+        free = {p.get("seat") for p in players if p.get("name") is None and not p.get("bot")}
+        away = {p.get("seat") for p in players if p.get("name") is not None
+                and not p.get("bot") and not p.get("present", True) and not p.get("covered_by")}
+        if self.info is None:
+            return []
+        return [f"seat {s}, which is free (b adds a bot)" if s in free
+                else f"{self.info.name(s)}, who is away" if s in away
+                else self.info.name(s)
+                for s in (message.get("view") or {}).get("to_act", ()) if s != message.get("seat")]
 
     def _send_request(self, message: dict[str, Any]) -> None:
         self.error = None
