@@ -46,8 +46,17 @@ RECORD_TEXT_MAX = 150_000
 RECORDS_KEPT = 16
 """Finished games' record frames kept (each is made once, however often it is asked for)."""
 LOBBY_CHAT_KEPT = 12
-WATCHERS_REMEMBERED = 1024
-"""Spectators gone whose table a new connection takes them back to (the room's bound)."""
+PEOPLE_REMEMBERED = 1024
+"""People gone whom the lobby keeps something for until they come back (the table they
+watched, a word about their seat): the room's bound on each such map."""
+
+
+def remember_person(kept: dict[str, Any], user_id: str, value: Any) -> None:
+    """`kept[user_id] = value`, the newest last, the oldest dropped past the bound."""
+    kept.pop(user_id, None)
+    kept[user_id] = value
+    while len(kept) > PEOPLE_REMEMBERED:
+        del kept[next(iter(kept))]
 """The lobby's last chat lines, shown to whoever comes into the lobby."""
 LOBBY_CHAT_GAP = 1.0
 """Seconds between one person's lines in the lobby chat: each goes to everyone there, so
@@ -98,14 +107,14 @@ class Lobby:
         self._last_lobby: dict[Session, bytes] = {}  # the listing each session was last sent
         self._left_on_purpose: set[tuple[int, str]] = set()
         self._watched_when_gone: dict[str, int] = {}
-        self._restored: dict[int, tuple[int, set[str]]] = {}
-        """Tables restored at start: the move they were restored at, and who has been told
-        since (see `_join`)."""
+        """The table each spectator whose connection ended was watching (the latest last),
+        for `open_session` to take them back to it."""
         self._seat_opened: dict[str, str] = {}
         """What a person whose seat was opened while they were away is told on coming
         back (in the lobby, as a line of its chat from the host)."""
-        """The table each spectator whose connection ended was watching (the latest last),
-        for `open_session` to take them back to it."""
+        self._restored: dict[int, tuple[int, set[str]]] = {}
+        """Tables restored at start: the move they were restored at, and who has been told
+        since (see `_join`)."""
         """(table, person) where the person left their kept seat on purpose."""
         self._lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_CHAT_KEPT)
         """The lobby's last chat lines (name, text), for whoever comes in."""
@@ -212,11 +221,7 @@ class Lobby:
         self._people_changed()
         if session.table is not None and session.seat is None \
                 and session.close_reason != REPLACED:
-            gone = self._watched_when_gone
-            gone.pop(session.user_id, None)
-            gone[session.user_id] = session.table.id
-            while len(gone) > WATCHERS_REMEMBERED:
-                del gone[next(iter(gone))]  # (the longest gone first)
+            remember_person(self._watched_when_gone, session.user_id, session.table.id)
         if session.table is not None:
             session.table.detach(session)
             session.table = None
@@ -703,11 +708,9 @@ class Lobby:
         table.chat("meldhall", f"{session.name} opened {occupant.name or f'seat {seat}'}'s "
                                f"seat {seat}: whoever sits there next plays its hand.")
         # ...and the person away, back, landed in the lobby with no word why (play-test).
-        told = self._seat_opened
-        told[occupant.user_id] = (f"While you were away, {session.name} opened your seat "
-                                  f"{seat} at table {table.id} to others.")
-        while len(told) > WATCHERS_REMEMBERED:
-            del told[next(iter(told))]
+        remember_person(self._seat_opened, occupant.user_id,
+                        f"While you were away, {session.name} opened your seat {seat} at "
+                        f"table {table.id} to others.")
 
     async def on_action(self, session: Session, message: dict[str, Any]) -> None:
         table = self._current(session, seated=False)

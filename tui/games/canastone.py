@@ -86,28 +86,30 @@ class CanastonePanel(GamePanel):
                                    for team in info.team_order()], width)
         if not height or len(full) <= height:
             return full
-        order = info.team_order()
-        own = order.index(info.team_of(info.seat)) if info.team_of(info.seat) in order \
-            else None
-        wrapped_blocks: list[list[Text]] = []
-        for short in (False, True):  # others' melds on as many lines as they need, or one
-            blocks = [self.team_block(info, team, width) if team == info.team_of(info.seat)
-                      else self.compact_lines(info, team, width, short) for team in order]
-            rows = sum(map(len, blocks))
-            if not short:
-                wrapped_blocks = blocks
-            if rows <= height and not (short and self._counted_out(info, width)):
-                break
-            keep = len(wrapped_blocks[own]) - (sum(map(len, wrapped_blocks)) - height) \
-                if own is not None else 0
-            if short and keep >= OWN_ROWS_KEPT:
+        mine = info.team_of(info.seat)
+
+        def sides(one_line: bool) -> list[list[Text]]:
+            """Your side in full; the others' melds on as many lines as they need, or one."""
+            return [self.team_block(info, team, width) if team == mine
+                    else self.compact_lines(info, team, width, one_line)
+                    for team in info.team_order()]
+
+        blocks = sides(one_line=False)
+        rows = sum(map(len, blocks))
+        if rows > height:
+            own = info.team_order().index(mine) if mine in info.team_order() else None
+            keep = len(blocks[own]) - (rows - height) if own is not None else 0
+            short = sides(one_line=True)
+            counted_out = any(block[0].plain.rsplit(" ", 1)[-1].startswith("+")
+                              for n, block in enumerate(short) if n != own)
+            if counted_out and own is not None and keep >= OWN_ROWS_KEPT:
                 # On one line the others' melds would be counted, not shown ("· 6x7 +5":
                 # at six seats three names leave room for one, play-test): your side gives
                 # way instead, its last melds counted ("+2 more"); M lists every meld.
-                blocks = wrapped_blocks
                 blocks[own] = fitted([blocks[own]], keep, side=False)[0]
                 rows = height
-                break
+            else:
+                blocks, rows = short, sum(map(len, short))
         if rows > height:  # your own side too long (a meld of every rank): it gives way
             blocks, rows = fitted(blocks, height, side=False), height
         gap = rows + len(blocks) - 1 <= height  # a blank line between sides, if it fits
@@ -117,12 +119,6 @@ class CanastonePanel(GamePanel):
                 out.append(Text())
             out.extend(block)
         return out
-
-    def _counted_out(self, info: TableInfo, width: int) -> bool:
-        """Whether some other side's one line would count melds it cannot show."""
-        return any(self.compact_lines(info, team, width, True)[0].plain.rsplit(" ", 1)[-1]
-                   .startswith("+") for team in info.team_order()
-                   if team != info.team_of(info.seat))
 
     def compact_lines(self, info: TableInfo, team: int, width: int,
                       one_line: bool = False) -> list[Text]:
