@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -18,15 +19,23 @@ def host_config(tmp_path: Path) -> HostConfig:
                       bot_delay=0.01, allow_client_seeds=True)
 
 
+@asynccontextmanager
+async def running(config: HostConfig) -> AsyncIterator[Host]:
+    """A host started on `config` (its data directory as it is: a restart, with one
+    stopped before) and stopped afterwards."""
+    started = Host(config)
+    await started.start()
+    try:
+        yield started
+    finally:
+        await started.stop()
+
+
 @pytest.fixture
 async def host(host_config: HostConfig) -> AsyncIterator[Host]:
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    running = Host(host_config)
-    await running.start()
-    try:
-        yield running
-    finally:
-        await running.stop()
+    async with running(host_config) as started:
+        yield started
 
 
 @pytest.fixture

@@ -62,8 +62,8 @@ async def test_what_was_said_at_a_table_survives_a_host_restart(host, connect,  
     was gone. A table's last lines are kept with it, and a first view carries them among
     its last moves again."""
     from netcode.client import MeldhallClient
-    from netcode.server import Host
     from netcode.table import RECENT_CHAT
+    from tests.netcode.conftest import running
 
     ann = await connect("ann")
     code = (await ann.wait_for("welcome"))["code"]
@@ -74,9 +74,7 @@ async def test_what_was_said_at_a_table_survives_a_host_restart(host, connect,  
         await ann.wait_for("chat", lambda m, n=n: m["text"] == f"line {n}")
         await asyncio.sleep(0.05)  # (one person's lines are paced)
     await host.stop()
-    again = Host(host_config)
-    await again.start()
-    try:
+    async with running(host_config) as again:
         back = await MeldhallClient.connect("127.0.0.1", again.port, f"ann+{code}")
         view = await back.wait_for("view")
         said = [r["chat"]["text"] for r in view["recent"] if "chat" in r]
@@ -85,8 +83,6 @@ async def test_what_was_said_at_a_table_survives_a_host_restart(host, connect,  
         back.send("chat", text="still here")  # numbered on from the kept lines
         await back.wait_for("chat", lambda m: m["text"] == "still here")
         back.close()
-    finally:
-        await again.stop()
 
 
 def test_a_chat_line_for_a_table_gone_leaves_the_store_usable(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -486,15 +486,13 @@ async def test_a_creator_closes_a_table_nobody_else_plays_at_and_may_open_anothe
 async def test_a_connection_refused_at_the_door_is_told_why(host_config: HostConfig) -> None:
     """Play-test: a 17th terminal from one address was closed with "Disconnected by
     application"; the reason (the host's log had it) goes with the disconnect."""
+    from tests.netcode.conftest import running
+
     host_config.max_per_address = 1
-    host = Host(host_config)
-    await host.start()
-    try:
+    async with running(host_config) as host:
         first = await MeldhallClient.connect("127.0.0.1", host.port, "ann")
         with pytest.raises(asyncssh.DisconnectError) as refused:
             await MeldhallClient.connect("127.0.0.1", host.port, "bob")
         assert refused.value.reason.startswith(  # (asyncssh adds "(error 12)")
             "meldhall refused this connection: too many connections from this address.")
         first.close()
-    finally:
-        await host.stop()

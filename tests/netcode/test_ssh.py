@@ -253,28 +253,22 @@ async def test_a_closed_room_says_what_kind_it_is_before_ssh_asks(
         def auth_banner_received(self, msg: str, lang: str) -> None:
             said.append(msg.strip())
 
+    from tests.netcode.conftest import running
+
     host_config.password = "hunter2"
-    host = Host(host_config)
-    await host.start()
-    try:
-        async with await ssh(host, "pat", password="hunter2", client_factory=Listening):
-            pass
-    finally:
-        await host.stop()
+    async with running(host_config) as host:
+        conn = await ssh(host, "pat", password="hunter2", client_factory=Listening)
+        conn.close()
     assert said[0] == "This meldhall room has a password: ask the host for it."
     listed = tmp_path / "authorized_keys"
     listed.write_text(asyncssh.generate_private_key("ssh-ed25519").export_public_key()
                       .decode())
     host_config.password = None
     host_config.authorized_keys = listed
-    host = Host(host_config)
-    await host.start()
     said.clear()
-    try:
+    async with running(host_config) as host:
         with pytest.raises(asyncssh.PermissionDenied):
             await ssh(host, "pat", client_factory=Listening)
-    finally:
-        await host.stop()
     assert said[0].startswith("This meldhall room admits only the keys its host listed")
 
 

@@ -19,6 +19,7 @@ from tests.tui.conftest import (
     shown,
 )
 from tests.tui.test_looking_and_down import play_until
+from tests.tui.test_robust import new_table_form
 from tui.app import make_app
 from tui.cards import CardLook, CodeError, pick_by_codes
 from tui.games import screen_for
@@ -33,15 +34,6 @@ def status(app: Any) -> str:
 
 def prompt(app: Any) -> str:
     return str(app.screen.query_one("#prompt").render())
-
-
-async def new_table_form(pilot: Any, link: FakeLink, lobby: dict[str, Any]) -> None:
-    """The lobby, then n: the new-table form open."""
-    from tests.tui.test_robust import in_lobby
-
-    await in_lobby(pilot, link, lobby)
-    await pilot.press("n")
-    await pilot.pause()
 
 
 async def typed_and_sent(pilot: Any, field: str, value: str) -> None:

@@ -33,6 +33,13 @@ async def in_lobby(pilot: Any, link: FakeLink, lobby: dict[str, Any]) -> None:
     await pilot.pause()
 
 
+async def new_table_form(pilot: Any, link: FakeLink, lobby: dict[str, Any]) -> None:
+    """The lobby, then n: the new-table form open."""
+    await in_lobby(pilot, link, lobby)
+    await pilot.press("n")
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("ask_to_leave", [False, True])
 async def test_too_small_then_large_again_then_bye(ask_to_leave: bool) -> None:
     link = FakeLink()
@@ -80,9 +87,7 @@ async def test_the_create_forms_bottom_line_names_its_own_keys() -> None:
     w Watch, ...), which do nothing there; it names the form's own."""
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, lobby_message())
-        await pilot.press("n")
-        await pilot.pause()
+        await new_table_form(pilot, link, lobby_message())
         bottom = screen_text(pilot.app).splitlines()[-1]
         assert "Create" in bottom and "Cancel" in bottom
         assert "Sit" not in bottom and "Watch" not in bottom
@@ -173,9 +178,7 @@ async def test_the_create_form_shows_yes_no_and_blank_and_sends_their_values() -
     what is typed goes to the host as the values its options take (validated there)."""
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, every_game_lobby())
-        await pilot.press("n")
-        await pilot.pause()
+        await new_table_form(pilot, link, every_game_lobby())
         form = pilot.app.screen
         form.query_one("#game", Select).value = "skarney"
         await pilot.pause()
@@ -527,9 +530,7 @@ async def test_editing_keys_typed_in_one_burst_act_in_their_order() -> None:
     assert said == [{"t": "chat", "text": "yes"}], said
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 24)) as pilot:
-        await in_lobby(pilot, link, lobby_message())
-        await pilot.press("n")
-        await pilot.pause()
+        await new_table_form(pilot, link, lobby_message())
         field = pilot.app.screen.query_one("#opt-deals", Input)
         field.focus()
         await pilot.pause()
@@ -545,8 +546,8 @@ async def test_the_forms_focused_row_stands_out() -> None:
     shade, and a focused dropdown not at all. The focused row's name is bold on a tint."""
     link = FakeLink()
     async with make_app(link).run_test(size=(80, 30)) as pilot:
-        await in_lobby(pilot, link, lobby_message())
-        await pilot.press("n", "tab")
+        await new_table_form(pilot, link, lobby_message())
+        await pilot.press("tab")
         await pilot.pause()
         focused_row = pilot.app.focused.parent
         names = {str(label.render()): label.rich_style
