@@ -401,8 +401,10 @@ class Lobby:
                                  options=table.options, settings=changed_settings(table),
                                  held=held))
         restored = self._restored.get(table.id)
-        if restored is not None and restored[0] == table.seq and not table.over \
-                and session.user_id not in restored[1]:
+        if restored is not None and (restored[0] != table.seq or table.over):
+            del self._restored[table.id]  # (it has moved on: nobody needs telling now)
+            restored = None
+        if restored is not None and session.user_id not in restored[1]:
             # (back after kill -9, nothing said the host had restarted, play-test; said
             # until the game moves on, to each person once)
             restored[1].add(session.user_id)
