@@ -277,8 +277,9 @@ def discard_entry(game: Canastone, seat: int) -> dict[str, Any]:
 
 def _discards(game: Canastone, seat: int, hand: list[int], reserved: bool) -> dict[str, Any]:
     if len(hand) == 1:
-        ok = game._out_failure(seat, game._melds, hand[0]) is None
-        return {"type": "discard", "cards": list(hand) if ok else []}
+        if game._out_failure(seat, game._melds, hand[0]) is None:
+            return {"type": "discard", "cards": list(hand), "goes_out": True}
+        return {"type": "discard", "cards": []}
     if reserved:
         wild = game._wild
         if not all(map(wild.__getitem__, hand)):

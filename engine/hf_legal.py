@@ -89,7 +89,7 @@ def legal_kinds(game: HandAndFoot, seat: int) -> list[dict[str, Any]]:
         # and any card but the last under a binding permission (HF-O9).
         if hand_n == 1 and foot:
             if game.may_go_out(seat):
-                out.append({"type": "discard", "cards": list(hand)})
+                out.append({"type": "discard", "cards": list(hand), "goes_out": True})
         elif hand_n and not (hand_n > 1 and game.permission == "yes"
                              and game.options["binding_permission"]):
             out.append({"type": "discard", "cards": list(hand)})

@@ -63,7 +63,7 @@ def legal_kinds(game: LookingAndDown, seat: int) -> list[dict[str, Any]]:
     hand = game.hands[seat]
     if len(hand) == 1 and game.stage[seat] == "down" and game.final_round is None:
         if game.may_go_out(seat):  # LD-G3: the last card goes only as a going out
-            out.append({"type": "discard", "cards": list(hand)})
+            out.append({"type": "discard", "cards": list(hand), "goes_out": True})
     elif hand:
         out.append({"type": "discard", "cards": list(hand)})
     return out

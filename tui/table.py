@@ -1387,7 +1387,8 @@ class TableScreen(Screen[None]):
         if under is None:
             self.note(f"Select a card to {kind} first (arrows and space, or type 7h).")
             return
-        listed = (self.legal_kinds().get(kind) or {}).get("cards")
+        entry = self.legal_kinds().get(kind) or {}
+        listed = entry.get("cards")
         if isinstance(listed, list) and under["id"] not in listed:
             # Not a card the listing lets go now: the engine says why at once, with its
             # rule, where the question suggested it and the refusal came after a yes
@@ -1396,13 +1397,8 @@ class TableScreen(Screen[None]):
             return
         look = self.info.look if self.info is not None else hand.look
         label = card_label(under["code"], look)
-        counts = ((self.info.view.get("counts") or {}).get(self.info.seat) or {}) \
-            if self.info is not None else {}
-        # The last card of the last hand (no second hand still to pick up) goes out, if
-        # the rules allow it; the question did not say so (play-test).
-        last = len(hand.cards) == 1 and not any(
-            n for k, n in counts.items() if k != "hand" and type(n) is int)
-        going = " and go out" if last and kind == "discard" else ""
+        # The question says when the card goes out (play-test); the listing knows.
+        going = " and go out" if entry.get("goes_out") is True else ""
 
         ask_first(self.app, (
             f"{kind.capitalize()} {label}{going}? No card is selected: {label} is the card under "

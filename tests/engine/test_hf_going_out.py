@@ -152,6 +152,16 @@ def test_HF_G7_going_out_by_discarding_the_last_card():
     assert g.score_sheet[-1]["went_out"] == 0
 
 
+def test_HF_G7_the_listing_says_the_last_foot_card_goes_out():
+    """Screens ask "Discard 9♣ and go out?" from the listing's `goes_out`: the foot's last
+    card, not the hand's last card (the foot comes next, HF-T7)."""
+    entry = next(e for e in ready("9C").legal(0) if e["type"] == "discard")
+    assert entry.get("goes_out") is True
+    g = position("turn: 0\nphase: play\nhands.0: 9C\nhands.2: 7C 3S QD")
+    entry = next(e for e in g.legal(0) if e["type"] == "discard")
+    assert "goes_out" not in entry and g.stage[0] == "hand"
+
+
 # ---------------------------------------------------------------- HF-G8, G9 asking
 def test_HF_G8_ask_moves_to_answer_phase_and_back():
     g = ready("9C 4D", permission="none")

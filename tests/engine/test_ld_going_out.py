@@ -212,3 +212,19 @@ discard: 5D 8D
 stock: 0""", final_round={"emptier": 0, "turns_left": 3}, took_pile_last_turn={1: True})
     refused(game, 1, {"type": "take_pile", "cards": ids(game, 1, "8H 8S")}, "LD-P3")
     assert game.apply(1, {"type": "draw"})[0]["count"] == 0
+
+
+def test_LD_G3_the_listing_says_which_last_discard_goes_out() -> None:
+    """A screen asks "Discard 8♣ and go out?" from the listing: it says so for the down
+    hand's last card (LD-G3), not in the final round, where that card only empties the
+    hand (LD-G7), nor in the looking hand, where the down hand comes next (LD-T7)."""
+    last = READY.replace("6H 6S 6D 8C", "8C")
+
+    def discard(game: engine.Game) -> dict:
+        return next(e for e in game.legal(1) if e["type"] == "discard")
+
+    assert discard(position(last)) == {"type": "discard", "cards": ids(position(last), 1, "8C"),
+                                       "goes_out": True}
+    final = position(last, final_round={"emptier": 0, "turns_left": 3}, stock=0)
+    assert "goes_out" not in discard(final)
+    assert "goes_out" not in discard(position(last.replace("stage.1: down", "stage.1: looking")))

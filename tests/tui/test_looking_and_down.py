@@ -373,3 +373,25 @@ async def test_the_turn_line_says_when_only_the_discard_is_left(last: bool) -> N
             break
     text, _ = await shown(game, game.turn, (100, 30))
     assert "Your turn: nothing of yours melds or lays off now; discard (x)." in text, text
+
+
+async def test_LD_G7_the_last_discard_in_the_final_round_is_not_called_going_out() -> None:
+    """The question before a discard of the cursor's card said "and go out" for any last
+    card with no second hand left: in the final round that card only empties the hand
+    (LD-G7), and with its two canastas the same card does go out (LD-G3)."""
+    from tests.engine.ld_helpers import position
+    from tests.tui.conftest import shown
+
+    table = """turn: 1
+phase: play
+hands.1: 8C
+hands.2: 4H 4S 4D 9D
+melds.1: QH QS QD QC QH QS QD | KH KS KD KC KH KS 2C
+stage.1: down
+discard: 10C
+stock: 30"""
+    text, sent = await shown(position(table), 1, (100, 30), keys=("x",))
+    assert "Discard 8♣ and go out?" in text and not sent, text
+    final = position(table, final_round={"emptier": 0, "turns_left": 3}, stock=0)
+    text, sent = await shown(final, 1, (100, 30), keys=("x",))
+    assert "Discard 8♣?" in text and "go out" not in text and not sent, text
