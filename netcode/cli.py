@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-unauthenticated", type=int, default=64,
                        help="connections the host holds before they log in (past it, the"
                        " busiest address's oldest is dropped)")
-    serve.add_argument("--login-timeout", type=float, default=20.0,
+    serve.add_argument("--login-timeout", type=float, default=60.0,
                        help="seconds a connection has to log in (host-key prompt included)")
     serve.add_argument("--login-free-failures", type=int, default=5,
                        help="wrong reclaim codes or room passwords (per name and per address)"

@@ -103,8 +103,11 @@ class HostConfig:
     max_unauthenticated: int = 64
     """Connections the host holds before they log in; past it the most crowded address's
     oldest one is dropped, so a flood never keeps another address's player out."""
-    login_timeout: float = 20.0
-    """Seconds from connecting to logged in, host-key prompt and password included."""
+    login_timeout: float = 60.0
+    """Seconds from connecting to logged in, host-key prompt and password included. A
+    newcomer reads ssh's host-key question, then asks a friend for the room's password:
+    20 s closed them at the password prompt (play-test). A flood is held by the limits on
+    connections not yet logged in, not by this (OpenSSH's own grace time is 120 s)."""
     login_free_failures: int = 5
     """Wrong reclaim codes or room passwords, per name and per address, before each
     further one must wait 1, 2, 4, ... seconds."""

@@ -132,6 +132,9 @@ def test_serve_without_flags_runs_with_the_documented_limits(tmp_path: Path) -> 
     assert config.lobby_limits == defaults.lobby_limits
     assert config.input_limits == defaults.input_limits
     assert config.login_timeout == defaults.login_timeout
+    # (a newcomer reads ssh's host-key question, then types the room's password: 20 s
+    # closed one at the password prompt)
+    assert defaults.login_timeout >= 60
     flagged = host_config(build_parser().parse_args(
         ["serve", "--data-dir", str(tmp_path), "--max-tables", "7", "--input-rate", "99"]))
     assert flagged.lobby_limits.max_tables == 7 and flagged.input_limits.rate == 99
