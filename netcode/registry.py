@@ -78,11 +78,16 @@ class Registry:
                  address: str) -> Identity:
         name, stored = known
         keys = (("name", user_id), ("address", address))
-        wait = self.guard.wait(*keys)
+        wait = self.guard.wait(keys[0])
         if wait > 0:
             raise IdentityError(
-                f"Too many wrong codes for {name} or from your address; try again in "
-                f"{seconds(wait)}."
+                f"Too many wrong codes were tried for {name}; try again in {seconds(wait)}."
+            )
+        wait = self.guard.wait(keys[1])
+        if wait > 0:  # someone else on a shared network may have guessed: not named
+            raise IdentityError(
+                f"Too many wrong codes came from your address; try again in {seconds(wait)}, "
+                "or connect with an SSH key (no code needed)."
             )
         if not check_code(code, stored):
             self.guard.failed(*keys)

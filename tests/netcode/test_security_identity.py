@@ -229,7 +229,10 @@ async def test_wrong_codes_are_slowed_then_locked_out_per_name_and_per_address(
         assert "not the code" in await refusal(host, f"lee+{guess}", "127.0.0.2")
         # The fourth miss locks the name (for everyone) and the address (for every name).
         assert "try again in 60 seconds" in await refusal(host, f"lee+{lee}", "127.0.0.3")
-        assert "try again in" in await refusal(host, f"kay+{kay}", "127.0.0.2")
+        # A player sharing the guesser's address is told it is the address, not their name.
+        said = await refusal(host, f"kay+{kay}", "127.0.0.2")
+        assert "from your address" in said and "kay" not in said and "SSH key" in said, said
+        assert "codes were tried for lee" in await refusal(host, f"lee+{lee}", "127.0.0.3")
         assert (await welcomed(host, f"kay+{kay}", "127.0.0.4"))["user"] == "name:kay"
         # Key players never need a code and are not slowed down.
         key = asyncssh.generate_private_key("ssh-ed25519")
