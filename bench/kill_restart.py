@@ -1,9 +1,9 @@
 """SIGKILL the host 100 times at seeded random moments of bot games; nothing told is lost.
 
-The cycle is the fault suite's (``tests/netcode/killcycle.py``): three tables with a
-program at seat 0 and bots at 1-3; after each kill the database must hold every action a
-client was told of, and after each restart every table must come back at exactly its
-stored action with the same view. Prints a summary and writes
+The cycle is the fault suite's (``tests/netcode/killcycle.py``): four tables, one of each
+game, with a program at seat 0 and bots at 1-3; after each kill the database must hold
+every action a client was told of, and after each restart every table must come back at
+exactly its stored action with the same view. Prints a summary and writes
 ``bench/results/kill_restart.json``.
 
 Run: ``.venv/bin/python bench/kill_restart.py [--kills 100] [--seed 1]``.
@@ -68,7 +68,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=100)
-    parser.add_argument("--tables", type=int, default=3)
+    parser.add_argument("--tables", type=int, default=4, help="table i plays the i-th game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)

@@ -2,7 +2,9 @@
 
 Shared by ``test_fault_kill.py`` (a few kills) and ``bench/kill_restart.py`` (100).
 
-Each table has a program at seat 0 (a ``meldhall`` subsystem client playing random legal
+Table i plays the i-th game of ``engine.GAMES`` (in name order, one deal, a short stock
+where the game has one), so every game's saved state is killed into and restored. Each
+table has a program at seat 0 (a ``meldhall`` subsystem client playing random legal
 moves, so it gets ``ack`` frames) and host bots at seats 1-3. The host is killed at a
 seeded random moment; before it restarts, its database is opened directly and each
 table's (round, actions in the log) compared with the newest thing any client was told:
@@ -24,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from leakaudit import options_for
+
 import engine
 from engine.bots import make_bot
 from netcode.client import MeldhallClient
@@ -31,8 +35,10 @@ from netcode.datadir import DB_NAME
 from netcode.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
-OPTIONS = {"deals": 1, "hand_size": 22}
-"""Short games, so the ``again`` path (a new round and a fresh log) is killed into too."""
+GAMES = sorted(engine.GAMES)
+"""Table i plays ``GAMES[i % len(GAMES)]``, at 4 seats (every game has them), one deal
+(`options_for`): short games, so the ``again`` path (a new round and a fresh log) is
+killed into too."""
 
 
 RESTORED = re.compile(r"restored table (\d+) \(\w+\) at action (\d+)")
@@ -132,8 +138,9 @@ async def cycle(data_dir: Path, seats: list[Seat], rng: random.Random, *, first:
             welcome = await seat.client.wait_for("welcome")
             if first:
                 seat.code = welcome["code"]
-                seat.client.send("create", game="hand_and_foot", seats=4, seed=1000 + i,
-                                 options=OPTIONS)
+                game = GAMES[i % len(GAMES)]
+                seat.client.send("create", game=game, seats=4, seed=1000 + i,
+                                 options=options_for(game, short=True))
                 seat.table = (await seat.client.wait_for("joined"))["table"]
                 for bot_seat in (1, 2, 3):
                     seat.client.send("add_bot", seat=bot_seat)
