@@ -49,8 +49,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if result["lost"] or sum(len(s.problems) for s in seats) > before:
                 keep = Path(tempfile.gettempdir()) / f"meldhall-kill-problem-{kill}"
                 shutil.copytree(work, keep, dirs_exist_ok=True)
-                print(f"  kill {kill}: a problem; the data before and after are in {keep}",
-                      flush=True)
+                print(f"  kill {kill}: a problem; the data before and after are in {keep}: "
+                      f"{result['lost'] + [p for s in seats for p in s.problems]}", flush=True)
             if (kill + 1) % 10 == 0:
                 print(f"  {kill + 1} kills, stored {result['stored']}", flush=True)
         # a last start: every table must still come back

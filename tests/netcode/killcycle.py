@@ -87,25 +87,40 @@ async def play(seat: Seat, bot_seed: int) -> None:
     latest: dict[str, Any] | None = None
     acted_on: tuple[int, int] | None = None
     ref = 0
+    answered = 0
+    acked: tuple[int, int] = (0, 0)
+    """The newest ref the host has answered (ack or refusal), and the (round, action) an
+    ack said the log reached. The next action waits for the last one's answer and for a
+    view at least as new as its ack (the ack comes before the view it made): where others
+    act meanwhile (a seat frozen in time), a view they made came first, and the same move
+    went twice ("you cannot draw now", "card 62 is not in your hand")."""
     with contextlib.suppress(ConnectionError, TimeoutError):
         while True:
             message = await client.next(timeout=30)
             tag = message["t"]
+            if type(message.get("ref")) is int and tag in ("ack", "error"):
+                answered = max(answered, message["ref"])
             if tag == "view":
                 latest = message
                 seat.tell(message["round"], message["seq"])
             elif tag == "ack" and latest is not None:
-                seat.tell(latest["round"], message["seq"])
+                acked = (latest["round"], message["seq"])
+                seat.tell(*acked)
             elif tag == "error" and message.get("code") not in ("not_your_turn", "not_over"):
-                seat.problems.append(f"{message.get('code')}: {message.get('message')}")
-            if latest is None or client._cursor < len(client.received):
-                continue  # act on the newest view only
+                seat.problems.append(f"table {seat.table}: {message.get('code')}: "
+                                     f"{message.get('message')}")
+            if latest is None or client._cursor < len(client.received) or answered < ref:
+                continue  # act on the newest view only, once the last action was answered
             here = (latest["round"], latest["seq"])
+            if here < acked:
+                continue  # the view our own last action made is on its way
             if latest["over"]:
                 if acted_on != here:
                     acted_on = here
                     client.send("again")
-            elif 0 in latest["view"]["to_act"] and acted_on != here:
+            elif latest["view"]["legal"] and acted_on != here:
+                # (legal, not `to_act`: a seat frozen in time is listed there with nothing
+                # to do now, LD-F)
                 acted_on = here
                 ref += 1
                 client.send("action", action=bot.act(latest["view"]), ref=ref)
