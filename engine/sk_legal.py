@@ -93,24 +93,20 @@ def play_entries(game: Skarney, seat: int) -> list[dict[str, Any]]:
 
 def steal_options(game: Skarney, seat: int, by_rank: dict[str, list[int]]
                   ) -> list[dict[str, Any]]:
-    """SK-W: one steal per opposing meld whose wild card the hand can pay for."""
+    """SK-W: a steal of each opposing meld's wild card with each card of the hand that may
+    pay for it: a group's with any natural of its rank (SK-W3: listing only the first, the
+    screen refused 7♣ for the 7s' wild card where the player wanted to keep 7♥), a
+    sequence's with the card it stands for (any copy of it)."""
     team = game.team_of[seat]
     out = []
+    codes = game._codes
     for m, steals in _table(game)[1]:
         if m.team == team:
             continue
         for w, rank, code in steals:
-            held = by_rank.get(rank)
-            if not held:
-                continue
-            if code is None:  # a group's wild card: any natural of its rank
-                out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": held[0]})
-                continue
-            codes = game._codes
-            for i in held:
-                if codes[i] == code:
+            for i in by_rank.get(rank, ()):
+                if code is None or codes[i] == code:
                     out.append({"type": "steal_wild", "meld": m.id, "wild": w, "card": i})
-                    break
     return out
 
 

@@ -1471,12 +1471,18 @@ class TableScreen(Screen[None]):
         said little."""
         info = self.info
         meld = next((m for m in info.view.get("melds", []) if m.get("id") == meld_id), {})
-        option = next((o for o in options if o.get("meld") == meld_id), {})
+        mine = [o for o in options if o.get("meld") == meld_id]
+        option = mine[0] if mine else {}
         faces = {c["id"]: c["code"] for c in (*meld.get("cards", []),
                                                 *info.view.get("hand", []))}
-        if option.get("wild") not in faces or option.get("card") not in faces:
+        if option.get("wild") not in faces or any(o.get("card") not in faces for o in mine):
             return f"Steal from meld #{meld_id}: select the card to give, press w."
-        wild, card = (card_text(faces[option[k]], info.look).plain for k in ("wild", "card"))
+        wild = card_text(faces[option["wild"]], info.look).plain
+        # Each card the listing would take for it, once a face (a group's wild card is
+        # paid with any natural of its rank, SK-W3).
+        paid = [card_text(c, info.look).plain
+                for c in dict.fromkeys(faces[o["card"]] for o in mine)]
+        card = paid[0] if len(paid) == 1 else f"{', '.join(paid[:-1])} or {paid[-1]}"
         team = meld.get("team")
         whose = f"{team_label(team, info.name, info.teams)}'s " if type(team) is int else ""
         more = len({o.get("meld") for o in options}) > 1

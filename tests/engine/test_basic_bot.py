@@ -76,15 +76,16 @@ def test_basic_bot_acts_from_its_view_alone(name: str, seats: int,
 @pytest.mark.parametrize(("name", "seats"), [("hand_and_foot", 4), ("looking_and_down", 2),
                                              ("skarney", 2), ("canastone", 2)])
 def test_basic_bot_beats_the_random_bot(name: str, seats: int) -> None:
-    """Ten seeded games, the basic side (or seat) changing each game: it wins at least
-    nine (`bench/bots.py` measured 100 of 100 at these seatings)."""
+    """Twenty seeded games, the basic side (or seat) changing each game: it wins at least
+    eighteen (`bench/bots.py` measured 95-100% over 200 games at these seatings; Skarney's
+    2 seats, at 95%, lost two of the first ten once its steals were all listed)."""
     wins = 0
-    for seed in range(10):
+    for seed in range(20):
         game = engine.create_game(name, seats, seed)
         ours = seed % len(game.teams)
         levels = ["basic" if s in game.teams[ours] else "random" for s in range(seats)]
         wins += ours in play(name, seats, None, seed, levels).winners
-    assert wins >= 9
+    assert wins >= 18
 
 
 # ---------------------------------------------------------------- game habits, by hand

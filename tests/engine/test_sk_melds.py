@@ -245,6 +245,17 @@ def test_SK_W3_the_exact_natural_sequence_suit_group_rank() -> None:
     game.apply(1, steal(game, 1, 1, "JK", "9H"))  # same rank and suit in a sequence
 
 
+def test_SK_W3_the_listing_offers_every_natural_that_may_pay() -> None:
+    """Play-test: the 8s' wild card was listed with the 8♣ only, and the screen refused
+    the 8♠ the player chose to give (SK-W3: any natural of the group's rank)."""
+    game = position(STEAL)
+    entry = next(e for e in game.legal(1) if e["type"] == "steal_wild")
+    paid = {(o["meld"], game.codes[o["card"]]) for o in entry["options"]}
+    assert paid == {(2, "8C"), (2, "8S"), (1, "9H")}
+    for option in entry["options"]:
+        game.check(1, option)
+
+
 def test_SK_W3_a_wild_standing_for_a_two_is_never_stolen() -> None:
     game = position(STEAL)
     refused(game, 1, {"type": "steal_wild", "meld": 4, "wild": card_of(game, 4, "2D"),

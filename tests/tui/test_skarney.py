@@ -603,3 +603,23 @@ async def test_SK_M6_a_meld_refused_for_its_wild_cards_place_says_how_to_name_it
         text = screen_text(pilot.app)
     assert "[SK-M6] Say which card the wild JK stands for" in text, text
     assert "with = after the wild card (like /8d 9d jk=10d) and press m." in text, text
+
+
+async def test_SK_W3_a_groups_wild_is_paid_with_any_natural_of_its_rank() -> None:
+    """Play-test: with 7♥ and 7♣ in hand, w with the 7♣ said it "takes back no wild
+    card", and the prompt named the 7♥ alone: the player wanted to keep the 7♥."""
+    game = position("""turn: 0
+phase: play
+deal_number: 2
+hands.0: 7H 7C 9C KD
+hands.1: 4C 5C 9H 8S
+hands.2: 6D 6S 3C
+hands.3: 8C 8D 5H
+melds.1: 7D 7S 2S
+stock: 30""")
+    text, _ = await shown(game, 0, (100, 30), keys=("w",))
+    assert "select the 7♥ or 7♣, press w." in text, text
+    seven = next(c["id"] for c in game.view(0)["hand"] if c["code"] == "7C")
+    _, sent = await shown(game, 0, (100, 30), keys=("slash", *"7c", "enter", "w"))
+    assert sent and sent[-1]["card"] == seven, sent
+    game.apply(0, sent[-1])
