@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input
 
-from engine.cards import parse_card, rank_of
+from engine.cards import parse_card, rank_of, suit_of
 from engine.registry import GAMES
 from tui.cards import (
     CardLook,
@@ -1306,19 +1306,25 @@ class TableScreen(Screen[None]):
 
     def _rank_meld(self, cards: list[int]) -> int | None:
         """Your side's meld of the cards' rank (their naturals'; wild cards alone: the
-        wild meld), complete or not, where only one is on the table: the meld a lay-off
-        the listing does not name was meant for, so the engine can judge it."""
+        wild meld), complete or not, where only one is on the table; else its one
+        sequence of their suit: the meld a lay-off the listing does not name was meant
+        for, so the engine can judge it (play-test: 6♠ for a spade sequence was judged
+        against a group of 3s, "takes only 3s")."""
         if self.info is None:
             return None
         hand = self.query_one(HandView)
         codes = [c["code"] for c in hand.cards if c["id"] in set(cards)]
         wild = set(self.info.look.wild_ranks)
-        ranks = {rank_of(c) for c in codes if rank_of(c) not in wild}
+        naturals = [c for c in codes if rank_of(c) not in wild]
+        ranks = {rank_of(c) for c in naturals}
         if len(ranks) > 1 or not codes:
             return None
         rank = next(iter(ranks), None)
-        fits = [m.get("id") for m in self.info.view.get("melds", [])
-                if self._own(m, self.info.message) and m.get("rank") == rank]
+        own = [m for m in self.info.view.get("melds", []) if self._own(m, self.info.message)]
+        fits = [m.get("id") for m in own if m.get("rank") == rank]
+        suits = {suit_of(c) for c in naturals}
+        if not fits and len(suits) == 1:
+            fits = [m.get("id") for m in own if m.get("suit") in suits]
         return fits[0] if len(fits) == 1 else None
 
     def _guess_meld(self) -> int | None:

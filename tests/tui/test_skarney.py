@@ -623,3 +623,23 @@ stock: 30""")
     _, sent = await shown(game, 0, (100, 30), keys=("slash", *"7c", "enter", "w"))
     assert sent and sent[-1]["card"] == seven, sent
     game.apply(0, sent[-1])
+
+
+async def test_a_lay_off_no_meld_takes_is_judged_against_the_sequence_of_its_suit() -> None:
+    """Play-test: with a group of 3s and the sequence 6♠ 7♠ 2♠=8♠ down, /6s and l was
+    refused as "A group of 3s takes only 3s, not 6♠" (SK-M2): the meld it was meant for
+    is the spade sequence, and the engine says why that one takes no 6♠."""
+    game = position("""turn: 1
+phase: play
+deal_number: 2
+hands.1: 6S 9H KD QC
+hands.0: 4C 5C 9D 8S
+hands.2: 6D 10S 3C
+hands.3: 8C 8D 5H
+melds.1: 3S 3H 2C 3C | 6S 7S 2S=8S
+stock: 30""")
+    assert "lay_off" not in {e["type"] for e in game.legal(1)}
+    text, sent = await answered(game, 1, (100, 30), keys=("slash", *"6s", "enter", "l"))
+    sequence = next(m["id"] for m in game.view(1)["melds"] if m.get("suit") == "S")
+    assert sent and sent[-1]["meld"] == sequence, sent
+    assert "group of 3s" not in text, text
