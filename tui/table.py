@@ -1001,6 +1001,8 @@ class TableScreen(Screen[None]):
                 if codes and cards:
                     means[len(cards) - 1] = codes[0]
                     cards.extend(codes[1:])
+        if len(cards) == 1 and means and self._declare_staged(cards[0], means[0]):
+            return
         try:
             ids = pick_by_codes(" ".join(cards), hand.shown, taken=hand.selected,
                                 look=hand.look)
@@ -1012,6 +1014,28 @@ class TableScreen(Screen[None]):
             return
         hand.select(ids)
         self.error = None
+
+    def _declare_staged(self, code: str, stands: str) -> bool:
+        """``/2s=8s`` where the 2♠ is staged or selected and no other is left in the hand:
+        the place of that wild card, kept for the meld's next m. Asked where a staged
+        sequence's wild card goes (SK-M6), the player had to clear every staged meld and
+        stage them all again (play-test)."""
+        hand = self.query_one(HandView)
+        staged = [c for c in hand.cards if c["id"] in hand.hidden or c["id"] in hand.selected]
+        try:
+            place = parse_card(stands)
+            ids = pick_by_codes(code, staged, look=hand.look)
+        except ValueError:  # (CodeError too: no such card staged)
+            return False
+        try:
+            pick_by_codes(code, hand.shown, taken=hand.selected, look=hand.look)
+            return False  # one is in the hand: the typed code selects it, as ever
+        except ValueError:
+            pass
+        self.declared[ids[0]] = place
+        self.note(f"Your {card_label(hand.faces[ids[0]], hand.look)} stands for "
+                  f"{card_label(place, hand.look)}: m melds it so.")
+        return True
 
     def seated(self) -> bool:
         return bool(self.message and self.message.get("seat") is not None)

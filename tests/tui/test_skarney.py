@@ -601,8 +601,34 @@ async def test_SK_M6_a_meld_refused_for_its_wild_cards_place_says_how_to_name_it
                    "say which card the wild JK stands for in the sequence: 9H or QH."})
         await pilot.pause()
         text = screen_text(pilot.app)
+        # The card is named where it is: the selection (or what is staged) stays.
+        await pilot.press("slash", *"jk=qh", "enter")
+        await pilot.pause()
+        said = screen_text(pilot.app)
+        await pilot.press("m")
+        await pilot.pause()
     assert "[SK-M6] Say which card the wild JK stands for" in text, text
-    assert "with = after the wild card (like /8d 9d jk=10d) and press m." in text, text
+    flat = " ".join(line.strip() for line in text.splitlines())
+    assert "Type the wild card with its card after = (like /jk=10d, Enter), then m" in flat, \
+        text
+    assert "Your JK stands for Q♥: m melds it so." in said, said
+    hand = {c["code"]: c["id"] for c in game.view(0)["hand"]}
+    assert link.actions[-1] == {"type": "meld", "melds": [
+        {"cards": [hand["10H"], hand["JH"], hand["JK"]], "as": {hand["JK"]: "QH"}}]}
+
+
+async def test_SK_M6_a_staged_sequences_wild_card_is_named_without_clearing_the_rest() -> None:
+    """Play-test: three melds staged, the sequence's wild card's place asked (SK-M6): Esc
+    cleared all three. Typed with its place, the staged wild card keeps every meld."""
+    game = position(TABLE.replace("hands.0: 7H 9C KD AS JK 10H JH 4S",
+                                  "hands.0: 10H JH JK 7H 7S 7D KD KS KC 4S"))
+    keys = ("slash", *"10h jh jk", "enter", "g", "slash", *"7h7s7d", "enter", "g",
+            "slash", *"kdkskc", "enter", "g", "slash", *"jk=qh", "enter", "m")
+    _, sent = await shown(game, 0, (100, 30), keys=keys)
+    hand = {c["code"]: c["id"] for c in game.view(0)["hand"]}
+    assert sent[-1]["melds"][0] == {"cards": [hand["10H"], hand["JH"], hand["JK"]],
+                                    "as": {hand["JK"]: "QH"}}, sent
+    assert len(sent[-1]["melds"]) == 3
 
 
 async def test_SK_W3_a_groups_wild_is_paid_with_any_natural_of_its_rank() -> None:

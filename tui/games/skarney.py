@@ -201,8 +201,8 @@ class SkarneyScreen(GameScreen):
         # SK-M6 asks which card a sequence's wild card stands for; pressing m again said
         # the same (play-test). A lay-off's own question says how (`_ask_place`).
         if rule == "SK-M6" and action.get("type") == "meld":
-            return ("Esc, then type the meld's cards again with = after the wild card "
-                    "(like /8d 9d jk=10d) and press m.")
+            return ("Type the wild card with its card after = (like /jk=10d, Enter), then "
+                    "m: the cards you chose stay.")
         return ""
 
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
