@@ -6,9 +6,11 @@ from tests.tui.conftest import FakeLink, finished_game, joined_with, screen_text
 from tui.app import make_app
 
 
-async def test_long_names_wrap_the_words_and_keep_every_figure() -> None:
+async def test_long_names_keep_every_figure_and_item_whole() -> None:
     """With 16-letter names the sheet was wider than 80 columns and every column was cut,
-    the deal scores to "5…" (play-test); now the words wrap and the numbers stay whole."""
+    the deal scores to "5…" (play-test); then the words wrapped, and "clean 3:" folded
+    from its "1500" (play-test). At 80 columns the sheet is the compact one: a name a
+    line, cut to fit (whole in the totals under it), every item and figure whole."""
     game = finished_game()
     message = view_message(game, 1)
     for player, name in zip(message["players"], ("annabellelonger", "bobbytherobber",
@@ -22,10 +24,14 @@ async def test_long_names_wrap_the_words_and_keep_every_figure() -> None:
         await pilot.press("s")
         await pilot.pause()
         text = screen_text(app)
-    assert "…" not in text.split("Piles and red 3s")[0], text
-    for row in game.view(None)["score_sheet"][:1]:
+    sheet, totals = text.split("Piles and red 3s")
+    for row in game.view(None)["score_sheet"]:
         for item in row["teams"].values():
-            assert f" {item['deal_score']} " in text, (item["deal_score"], text)
+            assert f" {item['deal_score']} " in sheet, (item["deal_score"], text)
+            for kind, pile in item["piles"].items():
+                assert f" {kind} {pile['count']}: {pile['bonus']} " in sheet, (kind, text)
+    for player in message["players"]:
+        assert player["name"] in totals, text
 
 
 async def test_a_wide_window_never_folds_an_item_of_the_sheet() -> None:

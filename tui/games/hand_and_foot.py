@@ -63,6 +63,11 @@ class HandAndFootScreen(GameScreen):
                                                         ("Red 3", _red_threes))
     score_note = ("Piles and red 3s: count: bonus.  Out: going out and exact cut.  "
                   "Unplayed: hand/foot per seat.")
+    # The same items at 80 columns, a team's names one a line with each seat's cards
+    # left beside it: the full sheet folded "clean 3:" from its "1500" (play-test).
+    compact_score_columns: ClassVar[tuple[ScoreColumn, ...]] = score_columns
+    compact_score_note = ("Piles and red 3s: count: bonus.  Out: going out and exact cut, "
+                          "and who.  Left: hand/foot, each beside its seat's name.")
 
     def seat_detail(self, info: TableInfo, seat: int, counts: Any) -> Text:
         t = super().seat_detail(info, seat, counts)
