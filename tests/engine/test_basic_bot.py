@@ -207,13 +207,27 @@ def test_LD_P4_basic_bot_keeps_pairs_and_threes_for_the_pile() -> None:
         for nines in ([(1, "9C"), (2, "9D")], [(1, "9C"), (2, "9D"), (5, "9H")]):
             ids = [i for i, _ in nines]
             legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": ids}]},
-                     {"type": "discard", "cards": [*ids, 3, 4]}]
-            view = _seat0("looking_and_down", [*nines, (3, "5H"), (4, "6D")], legal, melds,
+                     {"type": "discard", "cards": [*ids, 3, 4, 6, 7]}]
+            view = _seat0("looking_and_down", [*nines, (3, "5H"), (4, "6D"), (6, "KC"),
+                                               (7, "JS")], legal, melds,
                           opened={0: opened, 1: True})
             assert make_bot("basic", 1).act(view)["type"] == "discard"
     single = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1]}]},
               {"type": "discard", "cards": [1, 3, 4]}]
     view = _seat0("looking_and_down", [(1, "9C"), (3, "5H"), (4, "6D")], single, melds)
+    assert make_bot("basic", 1).act(view)["type"] == "lay_off"
+
+
+def test_LD_G_basic_bot_lets_its_pairs_go_once_they_are_most_of_the_hand() -> None:
+    """Play-test: kept for good, 8♦ 8♥ 8♣ stayed in a looking hand of four cards for
+    sixty actions; the hand never emptied, the down hand was never picked up and no deal
+    ended by going out (LD-T7, LD-G). With three cards or fewer beside them, they go."""
+    melds = [_meld(1, 0, "9", ["9S", "9H", "9D"])]
+    nines = [(1, "9C"), (2, "9D")]
+    legal = [{"type": "lay_off", "targets": [{"meld": 1, "cards": [1, 2]}]},
+             {"type": "discard", "cards": [1, 2, 3, 4, 6]}]
+    view = _seat0("looking_and_down", [*nines, (3, "5H"), (4, "6D"), (6, "KC")], legal,
+                  melds)
     assert make_bot("basic", 1).act(view)["type"] == "lay_off"
 
 
