@@ -104,8 +104,10 @@ def score_table(info: TableInfo, game: GameScreen, compact: bool = False) -> Tab
                 *(cell(item, info) for _, cell in columns),
                 "\n".join(out_cut) or "-",
                 # The sum under several figures; one figure alone is its own sum (a
-                # player's row said "ann 0" and "= 0" under it, play-test).
+                # player's row said "ann 0" and "= 0" under it, play-test). A compact
+                # cell of one seat's parts ("-225/-105", Looking and Down) has it too.
                 f"{unplayed}\n= {game.unplayed_total(item)}" if "\n" in unplayed
+                or (compact and unplayed != str(game.unplayed_total(item)))
                 else str(game.unplayed_total(item)),
                 Text(str(item.get("deal_score", 0)), style="bold"),
                 Text(str(item.get("total", 0)), style="bold"),

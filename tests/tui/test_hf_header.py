@@ -92,6 +92,11 @@ async def test_looking_and_downs_final_round_line_fits_and_goes_with_the_deal() 
         game.apply(seat, bots[seat].act(game.view(seat)))
     text, _ = await shown(game, 0)
     assert "Final round: no draws, no going out (3 turns left)" in text, text
+    while game.view(None)["final_round"]["turns_left"] > 1:
+        seat = min(game.to_act)
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    text, _ = await shown(game, 0)  # (play-test: "1 turns left")
+    assert "Final round: no draws, no going out (1 turn left)" in text, text
     while game.phase != "deal_over":
         seat = min(game.to_act)
         game.apply(seat, bots[seat].act(game.view(seat)))

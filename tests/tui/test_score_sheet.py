@@ -81,3 +81,29 @@ async def test_a_deal_ended_by_the_stock_says_the_stock_ran_out() -> None:
         raise AssertionError("no seed ended a deal on the stock")
     text, _ = await shown(game, 1, (100, 30), keys=("s",))
     assert "ran out" in text and "empty" not in text, text
+
+
+async def test_LD_SC_the_sheet_at_80_columns_keeps_each_item_on_a_line() -> None:
+    """Play-test at 80 columns: "black 2:" folded from its "600", "hand" from "-160";
+    and red threes in the Down were counted under a note that said "left in hand". The
+    compact sheet keeps each item whole, with each player's hand/Down left and its sum."""
+    import engine
+    from engine.bots import make_bot
+    from tests.tui.conftest import shown
+
+    game = engine.create_game("looking_and_down", 5, 3, {"max_deals": 2})
+    bots = [make_bot("basic", s) for s in range(5)]
+    while not game.score_sheet:
+        seat = next(s for s in sorted(game.to_act) if game.view(s)["legal"])
+        game.apply(seat, bots[seat].act(game.view(seat)))
+    text, _ = await shown(game, 0, (80, 30), keys=("s",))
+    sheet = text.split("Canastas, and red 3s left in hand or Down")[0]
+    assert "Left:" in text, text
+    for item in game.score_sheet[0]["teams"].values():
+        for kind, word in (("red_canasta", "red"), ("red_canasta_3", "red+3"),
+                           ("black_canasta", "black")):
+            made = item["canastas"][kind]
+            assert f" {word} {made['count']}: {made['bonus']} " in sheet, (word, text)
+        penalty = item["penalty"]
+        assert f" {penalty['hand']}/{penalty['down']} " in sheet, text
+        assert f"= {penalty['hand'] + penalty['down']} " in sheet, text

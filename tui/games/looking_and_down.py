@@ -50,7 +50,8 @@ class LookingAndDownPanel(GamePanel):
             left = final.get("turns_left")
             # Short enough for the panel at 80 columns, where it was cut (play-test).
             head.append(Text("Final round: no draws, no going out"
-                             + (f" ({left} turns left)" if left is not None else ""),
+                             + (f" ({left} turn{'' if left == 1 else 's'} left)"
+                                if left is not None else ""),
                              style="bold yellow"))
         if len(info.teams) < COMPACT_FROM:
             # (the rows under the head: the melds were cut off the bottom unsaid,
@@ -131,15 +132,22 @@ class LookingAndDownScreen(GameScreen):
         "red_canasta": "red canasta", "red_canasta_3": "red canasta with its red three",
         "black_canasta": "black canasta", "black_threes": "seven black threes"}
     seat_marks = ("SK marks the Score Keeper, and frozen a player frozen in time (who may "
-                  "meld and lay off during others' turns). D marks the Looking dealer (the "
-                  "log names the Down dealer as each deal begins, LD-S4).")
+                  "meld and lay off during others' turns, and so is marked > with the "
+                  "player whose turn it is, whether or not they have anything to meld). D "
+                  "marks the Looking dealer (the log names the Down dealer as each deal "
+                  "begins, LD-S4).")
     table_marks = (f"{GameScreen.table_marks} Another side's melds may be shown short when "
                    "space is tight: Kx7 is a meld of seven kings (bold once complete; *Kx7 "
                    "changed since your turn; Kx7+3 a red canasta with its red three).")
     score_columns: ClassVar[tuple[ScoreColumn, ...]] = (("Canastas", _canastas),
                                                         ("Red 3 left", _red_threes))
-    score_note = ("Canastas and red 3s left in hand: count: points.  Out: going out and "
-                  "exact grab.  Unplayed: Looking hand and Down.")
+    score_note = ("Canastas, and red 3s left in hand or Down: count: points.  Out: going "
+                  "out and exact grab.  Unplayed: Looking hand and Down.")
+    # The same items at 80 columns, a name a line with its cards left beside it: the
+    # full sheet folded "black 2:" from its "600" (play-test).
+    compact_score_columns: ClassVar[tuple[ScoreColumn, ...]] = score_columns
+    compact_score_note = ("Canastas, and red 3s left in hand or Down: count: points.  Out: "
+                          "going out and exact grab.  Left: Looking hand/Down.")
 
     seat_keys = ("score_keeper", "frozen")
 
@@ -249,6 +257,10 @@ class LookingAndDownScreen(GameScreen):
     def unplayed(self, item: dict[str, Any], info: TableInfo) -> str:
         penalty = item.get("penalty") or {}
         return f"hand {penalty.get('hand', 0)}\nDown {penalty.get('down', 0)}"
+
+    def unplayed_lines(self, item: dict[str, Any]) -> str:
+        penalty = item.get("penalty") or {}
+        return f"{penalty.get('hand', 0)}/{penalty.get('down', 0)}"
 
     def unplayed_total(self, item: dict[str, Any]) -> int:
         """The hand and the Down only: the red threes left have their own column, and
