@@ -730,7 +730,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             if self.table_options:
                 yield Label("This table", classes="title")
             for name, default in self.table_options.items():
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row field"):
                     yield Label(option_label(name), classes="name")
                     typed = self.values.get("table", {}).get(name, option_text(default))
                     yield InOrderInput(typed, id=f"table-{name}")
@@ -768,7 +768,7 @@ class CreateScreen(ModalScreen[tuple[dict[str, Any], dict[str, Any]] | None]):
             rows.append(Horizontal(Label(option_label(name), classes="name"),
                                    InOrderInput(typed.get(name, option_text(default)),
                                                 id=f"opt-{name}"),
-                                   classes="row"))
+                                   classes="row field"))
             rows.append(Static(helps.get(name, ""), classes="help", markup=False))
         box.mount_all(rows)
 

@@ -900,3 +900,23 @@ async def test_a_rules_text_says_first_what_the_table_changed() -> None:
     assert "This table plays with options of its own; the text below is the usual" in text
     assert "go out piles: clean 1, dirty 0, wild 0 (usually clean 2, dirty 2, wild 1)" \
         in text, text
+
+
+async def test_the_tables_own_fields_are_level_with_their_names() -> None:
+    """Play-test at 80x24: in "This table" each field sat above its name ("▊ no", then
+    "clock" a line under), where the game's options were level with theirs."""
+    from textual.widgets import Input
+
+    link = FakeLink()
+    async with make_app(link).run_test(size=(80, 24)) as pilot:
+        await new_table_form(pilot, link, table_lobby())
+        form = pilot.app.screen
+        for name in ("clock", "clock_limit", "absent"):
+            field = form.query_one(f"#table-{name}", Input)
+            field.focus()
+            await pilot.pause()
+            label = field.parent.query_one(".name")
+            assert label.content_region.y == field.region.y, (name, label.content_region,
+                                                              field.region)
+        deals = form.query_one("#opt-deals", Input)
+        assert deals.parent.query_one(".name").content_region.y == deals.region.y
