@@ -1021,11 +1021,11 @@ class TableScreen(Screen[None]):
         sequence's wild card goes (SK-M6), the player had to clear every staged meld and
         stage them all again (play-test)."""
         hand = self.query_one(HandView)
-        staged = [c for c in hand.cards if c["id"] in hand.hidden or c["id"] in hand.selected]
+        chosen = [c for c in hand.cards if c["id"] in hand.hidden or c["id"] in hand.selected]
         try:
             place = parse_card(stands)
-            ids = pick_by_codes(code, staged, look=hand.look)
-        except ValueError:  # (CodeError too: no such card staged)
+            ids = pick_by_codes(code, chosen, look=hand.look)
+        except ValueError:  # (CodeError too: no such card staged or selected)
             return False
         try:
             pick_by_codes(code, hand.shown, taken=hand.selected, look=hand.look)
